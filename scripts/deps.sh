@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Installs what building and testing need, skipping whatever is already there.
+#   scripts/deps.sh          native build: Debian packages for Bevy, rustfmt, clippy
+#   scripts/deps.sh --web    also the wasm32 target
+#   scripts/deps.sh --e2e    also what the end-to-end tests run on (Xvfb, Mesa's software Vulkan)
+set -euo pipefail
+
+want_web=0
+want_e2e=0
+for a in "$@"; do
+  case "$a" in
+    --web) want_web=1 ;;
+    --e2e) want_e2e=1 ;;
+    *) echo "deps.sh: unknown option $a" >&2; exit 2 ;;
+  esac
+done
+
+sudo_cmd=()
+if [ "$(id -u)" -ne 0 ]; then sudo_cmd=(sudo); fi
+
+# Debian packages Bevy links against (audio, input devices, windowing).
+packages=(pkg-config libasound2-dev libudev-dev libwayland-dev libxkbcommon-dev)
+if [ "$want_e2e" -eq 1 ]; then
+  packages+=(xvfb xauth mesa-vulkan-drivers libvulkan1 python3)
+fi
+missing=()
+if command -v dpkg >/dev/null 2>&1; then
+  for p in "${packages[@]}"; do
+    dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+  done
+  if [ ${#missing[@]} -gt 0 ]; then
+    echo "==> installing Debian packages: ${missing[*]}"
+    "${sudo_cmd[@]}" apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq "${missing[@]}"
+  fi
+else
+  echo "==> not a Debian system: install the equivalents of ${packages[*]} yourself (see README)"
+fi
+
+for component in rustfmt clippy; do
+  if ! rustup component list --installed 2>/dev/null | grep -q "^$component"; then
+    echo "==> adding rustup component $component"
+    rustup component add "$component"
+  fi
+done
+
+if [ "$want_web" -eq 1 ] && ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  echo "==> adding the wasm32-unknown-unknown target"
+  rustup target add wasm32-unknown-unknown
+fi

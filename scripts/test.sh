@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# The whole check, stage by stage, with the time each stage took.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+started=$(date +%s)
+stage() {
+  local name=$1; shift
+  local t0; t0=$(date +%s)
+  echo "==> $name"
+  "$@"
+  echo "==> $name: $(( $(date +%s) - t0 )) s"
+}
+
+target_dir=${CARGO_TARGET_DIR:-target}
+
+stage "dependencies" scripts/deps.sh --web --e2e
+stage "format" cargo fmt --all -- --check
+stage "clippy" cargo clippy --all-targets --locked -- -D warnings
+stage "tests" cargo test --locked
+stage "wasm check" cargo check --locked --target wasm32-unknown-unknown --lib --bins
+stage "game build" cargo build --locked --bin gomoku
+stage "desktop end-to-end" python3 tests/e2e/desktop.py --game "$target_dir/debug/gomoku" --out "$target_dir/e2e"
+echo "==> all stages passed in $(( $(date +%s) - started )) s"

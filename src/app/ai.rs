@@ -1,0 +1,154 @@
+//! The AI player: when the AI is to move, the engine thinks on the async compute pool while
+//! frames go on; its move comes back as a [`MoveRequest`], the same path a click takes.
+//!
+//! A search belongs to the position it started on: when the board changes under it (undo,
+//! restart, a new game), the mode changes, or the game leaves the Playing screen, it is
+//! cancelled (its stop flag is raised and the task dropped).
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+use rand::rngs::SmallRng;
+
+use super::turn::ActiveSetup;
+use super::{AppSystems, Board, MoveRequest, Screen};
+use crate::engine::search::levels::{self, Level};
+use crate::engine::{Board as EngineBoard, Pos, Rule};
+
+/// The function the AI thinks with: the position, the rule, the level, and a stop flag it
+/// must watch. Replaceable (tests use slow or scripted brains).
+#[derive(Resource, Clone)]
+pub struct AiBrain(
+    pub Arc<dyn Fn(EngineBoard, Rule, Level, &AtomicBool) -> Option<Pos> + Send + Sync>,
+);
+
+impl Default for AiBrain {
+    fn default() -> Self {
+        AiBrain(Arc::new(|board, rule, level, stop| {
+            let mut rng: SmallRng = rand::make_rng();
+            levels::choose_move(&board, rule, level, stop, &mut rng)
+        }))
+    }
+}
+
+/// When the AI plays itself, each move stays on the board at least this long (seconds) before
+/// the next, so people can follow the game.
+const AI_VS_AI_PACE: f64 = 0.6;
+
+/// A search in progress.
+pub struct Search {
+    task: Task<Option<Pos>>,
+    stop: Arc<AtomicBool>,
+    /// The position the search is for.
+    hash: u64,
+    /// When it started (app time, seconds).
+    started: f64,
+    /// Its answer, held back while pacing an AI-against-AI game.
+    answer: Option<Option<Pos>>,
+}
+
+impl Drop for Search {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+/// The AI's search, while it thinks.
+#[derive(Resource, Default)]
+pub struct AiThinking(pub Option<Search>);
+
+impl AiThinking {
+    /// Whether a search is running.
+    pub fn is_thinking(&self) -> bool {
+        self.0.is_some()
+    }
+
+    /// The stop flag of the running search (tests watch it to see a cancel).
+    pub fn stop_flag(&self) -> Option<Arc<AtomicBool>> {
+        self.0.as_ref().map(|s| s.stop.clone())
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<AiBrain>()
+        .init_resource::<AiThinking>()
+        .add_systems(Update, poll_search.in_set(AppSystems::Input))
+        .add_systems(Update, start_or_cancel.in_set(AppSystems::Think))
+        .add_systems(OnExit(Screen::Playing), cancel);
+}
+
+fn ai_to_move(board: &Board, active: &ActiveSetup) -> bool {
+    !board.outcome().is_over() && active.0.mode.ai_plays(board.to_move())
+}
+
+/// Cancels a search that no longer fits the game, and starts one when the AI is to move.
+fn start_or_cancel(
+    time: Res<Time>,
+    board: Res<Board>,
+    active: Res<ActiveSetup>,
+    brain: Res<AiBrain>,
+    screen: Res<State<Screen>>,
+    mut thinking: ResMut<AiThinking>,
+) {
+    let wanted = *screen.get() == Screen::Playing && ai_to_move(&board, &active);
+    let hash = board.board().hash();
+    if let Some(search) = &thinking.0
+        && (!wanted || search.hash != hash)
+    {
+        thinking.0 = None;
+    }
+    if !wanted || thinking.0.is_some() {
+        return;
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    let (position, rule, level) = (board.board().clone(), board.rule(), active.0.level);
+    let (brain, flag) = (brain.0.clone(), stop.clone());
+    let task =
+        AsyncComputeTaskPool::get().spawn(async move { brain(position, rule, level, &flag) });
+    thinking.0 = Some(Search {
+        task,
+        stop,
+        hash,
+        started: time.elapsed_secs_f64(),
+        answer: None,
+    });
+}
+
+/// Takes the AI's move when its search has finished.
+fn poll_search(
+    time: Res<Time>,
+    board: Res<Board>,
+    active: Res<ActiveSetup>,
+    mut thinking: ResMut<AiThinking>,
+    mut requests: MessageWriter<MoveRequest>,
+) {
+    let Some(search) = thinking.0.as_mut() else {
+        return;
+    };
+    if search.answer.is_none() {
+        search.answer = check_ready(&mut search.task);
+    }
+    let Some(result) = search.answer else {
+        return;
+    };
+    let pacing = active.0.mode == super::Mode::AiVsAi
+        && time.elapsed_secs_f64() - search.started < AI_VS_AI_PACE;
+    if pacing {
+        return;
+    }
+    let still_current = search.hash == board.board().hash();
+    thinking.0 = None;
+    match result {
+        Some(p) if still_current => {
+            requests.write(MoveRequest::ai(p));
+        }
+        Some(_) => {}
+        None => warn!("the AI found no move"),
+    }
+}
+
+fn cancel(mut thinking: ResMut<AiThinking>) {
+    thinking.0 = None;
+}

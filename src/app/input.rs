@@ -1,0 +1,122 @@
+//! Player input: the intersection under the pointer (for the ghost stone), clicks and taps as
+//! move requests, and the keyboard shortcuts for undo and redo.
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::input::EguiWantsInput;
+
+use super::layout::window_to_world;
+use super::turn::ActiveSetup;
+use super::{AppSystems, Board, BoardLayout, GameCommand, MoveRequest, Screen};
+use crate::engine::Pos;
+
+/// The empty intersection under the pointer where the person to move may play, if any.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Hover(pub Option<Pos>);
+
+/// The pointer systems, after the layout has been fitted to the window.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct InputSystems;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Hover>()
+        .add_systems(
+            Update,
+            (track_pointer, click_to_request)
+                .chain()
+                .in_set(AppSystems::Input)
+                .in_set(InputSystems)
+                .run_if(resource_exists::<BoardLayout>.and_then(in_state(Screen::Playing))),
+        )
+        .add_systems(OnExit(Screen::Playing), clear_hover)
+        .add_systems(Update, shortcuts.in_set(AppSystems::Input));
+}
+
+/// Whether egui (a menu or a button) is using the pointer.
+fn egui_has_pointer(wants: &Option<Res<EguiWantsInput>>) -> bool {
+    wants.as_ref().is_some_and(|w| w.wants_any_pointer_input())
+}
+
+/// Finds the intersection under the pointer, if a person may play there now.
+fn track_pointer(
+    windows: Query<&Window, With<PrimaryWindow>>,
+    layout: Res<BoardLayout>,
+    board: Res<Board>,
+    active: Res<ActiveSetup>,
+    egui: Option<Res<EguiWantsInput>>,
+    mut hover: ResMut<Hover>,
+) {
+    let person_to_move = !active.0.mode.ai_plays(board.to_move());
+    let point = windows.single().ok().and_then(|w| {
+        let cursor = w.cursor_position()?;
+        layout.pick(window_to_world(cursor, w.size()))
+    });
+    let legal = point.filter(|&p| {
+        person_to_move
+            && !egui_has_pointer(&egui)
+            && board.board().is_empty_at(p)
+            && !board.outcome().is_over()
+    });
+    hover.set_if_neq(Hover(legal));
+}
+
+/// A left click (or a tap) on the board requests that move for the person to move.
+fn click_to_request(
+    mouse: Res<ButtonInput<MouseButton>>,
+    touches: Option<Res<Touches>>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    layout: Res<BoardLayout>,
+    egui: Option<Res<EguiWantsInput>>,
+    mut requests: MessageWriter<MoveRequest>,
+) {
+    if egui_has_pointer(&egui) {
+        return;
+    }
+    let Ok(window) = windows.single() else { return };
+    let mut request = |screen_pos: Vec2| {
+        if let Some(p) = layout.pick(window_to_world(screen_pos, window.size())) {
+            requests.write(MoveRequest::person(p));
+        }
+    };
+    if mouse.just_pressed(MouseButton::Left)
+        && let Some(cursor) = window.cursor_position()
+    {
+        request(cursor);
+    }
+    if let Some(touches) = touches {
+        for touch in touches.iter_just_released() {
+            request(touch.position());
+        }
+    }
+}
+
+fn clear_hover(mut hover: ResMut<Hover>) {
+    hover.set_if_neq(Hover(None));
+}
+
+/// Ctrl+Z undoes, Ctrl+Y (or Ctrl+Shift+Z) redoes.
+fn shortcuts(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    egui: Option<Res<EguiWantsInput>>,
+    mut commands: MessageWriter<GameCommand>,
+) {
+    let Some(keys) = keys else { return };
+    if egui.as_ref().is_some_and(|w| w.wants_any_keyboard_input()) {
+        return;
+    }
+    let ctrl = keys.any_pressed([
+        KeyCode::ControlLeft,
+        KeyCode::ControlRight,
+        KeyCode::SuperLeft,
+        KeyCode::SuperRight,
+    ]);
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    if !ctrl {
+        return;
+    }
+    if keys.just_pressed(KeyCode::KeyY) || (shift && keys.just_pressed(KeyCode::KeyZ)) {
+        commands.write(GameCommand::Redo);
+    } else if keys.just_pressed(KeyCode::KeyZ) {
+        commands.write(GameCommand::Undo);
+    }
+}

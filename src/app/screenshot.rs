@@ -1,0 +1,91 @@
+//! `--screenshot FILE`: draw the scene, save the window to FILE, exit.
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
+
+use super::{AppSystems, Board, BoardLayout, Hover, SceneReady};
+use crate::engine::Pos;
+
+/// Frames to let the scene settle (sprites uploaded, text laid out) once everything is loaded.
+const SETTLE_FRAMES: u32 = 8;
+
+/// Where to save, and how far along the capture is.
+#[derive(Resource)]
+struct Plan {
+    path: PathBuf,
+    settled: u32,
+    requested: bool,
+}
+
+/// The plugin that saves one screenshot to `path` and then exits.
+pub fn plugin(path: PathBuf) -> impl Fn(&mut App) {
+    move |app: &mut App| {
+        app.insert_resource(Plan {
+            path: path.clone(),
+            settled: 0,
+            requested: false,
+        })
+        .add_systems(
+            Update,
+            hide_ghost.after(AppSystems::Input).before(AppSystems::View),
+        )
+        .add_systems(Last, capture_when_ready);
+    }
+}
+
+/// The pointer's resting place under a virtual display must not leave a ghost stone in the
+/// picture.
+fn hide_ghost(mut hover: ResMut<Hover>) {
+    hover.set_if_neq(Hover(None));
+}
+
+/// `FILE.layout.json`: where the board's points are in the picture, for checks of it.
+fn layout_json(layout: &BoardLayout, window: &Window, board: &Board) -> String {
+    let scale = window.scale_factor();
+    let size = window.size();
+    let origin = layout.to_world(Pos::new(0, 0));
+    // World (y up, origin at the centre) to picture pixels (y down, origin top-left).
+    let ox = (origin.x + size.x / 2.0) * scale;
+    let oy = (size.y / 2.0 - origin.y) * scale;
+    format!(
+        "{{\"size\": {}, \"cell_px\": {}, \"origin_px\": [{}, {}], \"moves\": \"{}\"}}\n",
+        layout.size,
+        layout.cell * scale,
+        ox,
+        oy,
+        board.board().moves_notation()
+    )
+}
+
+fn capture_when_ready(
+    mut commands: Commands,
+    ready: Res<SceneReady>,
+    layout: Option<Res<BoardLayout>>,
+    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    board: Res<Board>,
+    mut plan: ResMut<Plan>,
+) {
+    if plan.requested || !ready.0 {
+        return;
+    }
+    plan.settled += 1;
+    if plan.settled < SETTLE_FRAMES {
+        return;
+    }
+    plan.requested = true;
+    if let (Some(layout), Ok(window)) = (layout, windows.single()) {
+        let sidecar = format!("{}.layout.json", plan.path.display());
+        if let Err(e) = std::fs::write(&sidecar, layout_json(&layout, window, &board)) {
+            error!("cannot write {sidecar}: {e}");
+        }
+    }
+    let mut save = save_to_disk(plan.path.clone());
+    commands.spawn(Screenshot::primary_window()).observe(
+        move |captured: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
+            save(captured);
+            exit.write(AppExit::Success);
+        },
+    );
+}

@@ -1,0 +1,24 @@
+//! The engine alone: the Gomocup (Piskvork) protocol on standard input and output.
+
+use std::io::{self, BufRead, Write};
+
+use gomoku::engine::protocol::Protocol;
+use gomoku::engine::search::one_ply::OnePly;
+use rand::rngs::SmallRng;
+
+fn main() -> io::Result<()> {
+    let mut protocol = Protocol::new(OnePly::new(rand::make_rng::<SmallRng>()));
+    let stdin = io::stdin();
+    let mut out = io::stdout().lock();
+    for line in stdin.lock().lines() {
+        let reply = protocol.handle_line(&line?);
+        for l in &reply.lines {
+            writeln!(out, "{l}")?;
+        }
+        out.flush()?;
+        if reply.quit {
+            break;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,151 @@
+//! Command-line options of the game binary.
+
+use std::path::PathBuf;
+
+use crate::app::{GameSetup, Mode};
+use crate::engine::board::parse_moves;
+use crate::engine::search::levels::Level;
+use crate::engine::{ForbiddenPolicy, Rule, Stone};
+
+/// What `gomoku --help` prints.
+pub const USAGE: &str = "\
+usage: gomoku [options]
+  --mode M            human-black, human-white (against the AI), two-players or ai-vs-ai;
+                      starts a game at once instead of showing the menu
+  --level N           the AI's level, 1 (beginner) to 5 (master), default 3
+  --size N            board size, 5 to 22 (default 15)
+  --rule R            freestyle, standard or renju (default freestyle)
+  --forbidden P       refuse or lose: what a forbidden move does in renju (default refuse)
+  --moves \"h8 i9\"     start from the position after these moves
+  --screenshot FILE   draw the board, save the window to FILE (PNG) and exit
+  --help              this text";
+
+/// The parsed options.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CliOptions {
+    /// How the game is set up.
+    pub setup: GameSetup,
+    /// Save a screenshot here and exit.
+    pub screenshot: Option<PathBuf>,
+    /// Print the usage and exit.
+    pub help: bool,
+    /// Start playing at once (a mode or moves were given) instead of showing the menu.
+    pub play_now: bool,
+}
+
+/// Parses the arguments (without the program name).
+pub fn parse(args: impl IntoIterator<Item = String>) -> Result<CliOptions, String> {
+    let mut o = CliOptions::default();
+    let mut moves_text = None;
+    let mut args = args.into_iter();
+    while let Some(arg) = args.next() {
+        let (flag, inline) = match arg.split_once('=') {
+            Some((f, v)) if f.starts_with("--") => (f.to_string(), Some(v.to_string())),
+            _ => (arg.clone(), None),
+        };
+        let mut value = |name: &str| {
+            inline
+                .clone()
+                .or_else(|| args.next())
+                .ok_or_else(|| format!("{name} needs a value"))
+        };
+        match flag.as_str() {
+            "--size" => {
+                let v = value("--size")?;
+                o.setup.size = v
+                    .parse::<u8>()
+                    .ok()
+                    .filter(|n| (5..=22).contains(n))
+                    .ok_or_else(|| format!("--size {v}: use a number from 5 to 22"))?;
+            }
+            "--rule" => o.setup.rule = value("--rule")?.parse::<Rule>()?,
+            "--mode" => {
+                o.setup.mode = parse_mode(&value("--mode")?)?;
+                o.play_now = true;
+            }
+            "--level" => {
+                let v = value("--level")?;
+                let n = v
+                    .parse::<u8>()
+                    .ok()
+                    .filter(|n| (1..=Level::MAX).contains(n))
+                    .ok_or_else(|| format!("--level {v}: use 1 to {}", Level::MAX))?;
+                o.setup.level = Level::new(n);
+            }
+            "--forbidden" => {
+                o.setup.policy = match value("--forbidden")?.as_str() {
+                    "refuse" => ForbiddenPolicy::Refuse,
+                    "lose" => ForbiddenPolicy::Lose,
+                    other => return Err(format!("--forbidden {other}: use refuse or lose")),
+                }
+            }
+            "--moves" => moves_text = Some(value("--moves")?),
+            "--screenshot" => o.screenshot = Some(PathBuf::from(value("--screenshot")?)),
+            "--help" | "-h" => o.help = true,
+            other => return Err(format!("unknown option '{other}'")),
+        }
+    }
+    if let Some(text) = moves_text {
+        o.setup.moves = parse_moves(&text, o.setup.size).map_err(|e| format!("--moves: {e}"))?;
+        o.play_now = true;
+    }
+    Ok(o)
+}
+
+fn parse_mode(text: &str) -> Result<Mode, String> {
+    match text {
+        "human-black" | "vs-ai" => Ok(Mode::VsAi {
+            human: Stone::Black,
+        }),
+        "human-white" => Ok(Mode::VsAi {
+            human: Stone::White,
+        }),
+        "two-players" | "pvp" => Ok(Mode::TwoPlayers),
+        "ai-vs-ai" => Ok(Mode::AiVsAi),
+        other => Err(format!(
+            "--mode {other}: use human-black, human-white, two-players or ai-vs-ai"
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(s: &str) -> Vec<String> {
+        s.split_whitespace().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn parses_every_option() {
+        let o = parse(args(
+            "--size 19 --rule renju --forbidden lose --moves j10,k11 --screenshot a.png",
+        ))
+        .unwrap();
+        assert_eq!(o.setup.size, 19);
+        assert_eq!(o.setup.rule, Rule::Renju);
+        assert_eq!(o.setup.policy, ForbiddenPolicy::Lose);
+        assert_eq!(o.setup.moves.len(), 2);
+        assert_eq!(o.screenshot, Some(PathBuf::from("a.png")));
+    }
+
+    #[test]
+    fn moves_are_read_for_the_final_size() {
+        // s19 exists on 19x19 only; the size comes after the moves on the command line.
+        assert!(parse(args("--moves s19 --size 19")).is_ok());
+        assert!(parse(args("--moves s19")).is_err());
+    }
+
+    #[test]
+    fn bad_options_are_clear_errors() {
+        assert!(parse(args("--size 30")).unwrap_err().contains("5 to 22"));
+        assert!(parse(args("--rule go")).unwrap_err().contains("go"));
+        assert!(parse(args("--size")).unwrap_err().contains("needs a value"));
+        assert!(parse(args("--fly")).unwrap_err().contains("--fly"));
+        assert!(
+            parse(args("--moves h8,z99"))
+                .unwrap_err()
+                .contains("--moves")
+        );
+    }
+}

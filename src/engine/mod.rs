@@ -1,0 +1,13 @@
+//! The engine: plain Rust, no Bevy. Board, rules, patterns, move choice and the protocol.
+//! Everything that decides the game lives here.
+
+pub mod board;
+pub mod game;
+pub mod pattern;
+pub mod protocol;
+pub mod rules;
+pub mod search;
+
+pub use board::{Board, Pos, Stone};
+pub use game::{Game, MoveError, Outcome};
+pub use rules::{ForbiddenKind, ForbiddenPolicy, Rule};

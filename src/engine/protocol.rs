@@ -1,0 +1,511 @@
+//! The Gomocup (Piskvork) protocol as a line-in, lines-out state machine, with the Yixin-board
+//! extensions `YXBOARD` and `YXSHOWFORBID`. No I/O here: `src/bin/gomoku-brain.rs` feeds it
+//! standard input and prints what it answers.
+//!
+//! Coordinates are `x,y`, 0-based, `x` the column from the left and `y` the row from the top.
+
+use std::time::Duration;
+
+use super::board::{Board, Pos, Stone};
+use super::rules::{self, Rule};
+
+/// The limits a manager sets with `INFO`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Limits {
+    /// Time for one move (`timeout_turn`, default 5 s).
+    pub turn: Duration,
+    /// Time for the whole game (`timeout_match`), zero for none.
+    pub game: Duration,
+    /// Time left in the game (`time_left`), if the manager told us.
+    pub left: Option<Duration>,
+    /// Memory the engine may use in bytes (`max_memory`), zero for no limit.
+    pub memory: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            turn: Duration::from_secs(5),
+            game: Duration::ZERO,
+            left: None,
+            memory: 0,
+        }
+    }
+}
+
+impl Limits {
+    /// The time to spend on the next move: the turn limit, cut to a share of the time left in
+    /// the game when that is the tighter bound, less a safety margin for I/O.
+    pub fn move_budget(&self) -> Duration {
+        let mut budget = self.turn;
+        if let Some(left) = self.left.filter(|_| !self.game.is_zero()) {
+            budget = budget.min(left / 12);
+        }
+        let margin = (budget / 10).clamp(Duration::from_millis(15), Duration::from_millis(250));
+        budget.saturating_sub(margin).max(Duration::from_millis(10))
+    }
+}
+
+/// Something that picks a move for the side to move.
+pub trait Thinker {
+    /// The move to play on `board` (the side to move is the engine) within `limits`, or `None`
+    /// if no point is left.
+    fn think(&mut self, board: &Board, rule: Rule, limits: &Limits) -> Option<Pos>;
+}
+
+/// What the engine answers to one line.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Reply {
+    /// Lines to print, in order.
+    pub lines: Vec<String>,
+    /// Whether the engine should exit (after `END`).
+    pub quit: bool,
+}
+
+impl Reply {
+    fn line(s: impl Into<String>) -> Reply {
+        Reply {
+            lines: vec![s.into()],
+            quit: false,
+        }
+    }
+
+    fn none() -> Reply {
+        Reply::default()
+    }
+
+    fn error(reason: impl AsRef<str>) -> Reply {
+        Reply::line(format!("ERROR {}", reason.as_ref()))
+    }
+}
+
+/// Which command a stone list (`BOARD` or `YXBOARD`) belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ListKind {
+    /// `BOARD`: set the position, then play.
+    Board,
+    /// `YXBOARD`: set the position only.
+    YxBoard,
+}
+
+/// A stone list being read, up to `DONE`.
+#[derive(Debug, Clone)]
+struct StoneList {
+    kind: ListKind,
+    stones: Vec<(Pos, u8)>,
+    error: Option<String>,
+}
+
+/// The protocol's state: the board, the rule and limits, and a stone list being read.
+pub struct Protocol<T: Thinker> {
+    thinker: T,
+    board: Option<Board>,
+    rule: Rule,
+    limits: Limits,
+    list: Option<StoneList>,
+}
+
+/// The name and version `ABOUT` reports.
+pub const ABOUT: &str = concat!(
+    "name=\"gomoku-brain\", version=\"",
+    env!("CARGO_PKG_VERSION"),
+    "\", author=\"The Gomoku team\", country=\"CN\""
+);
+
+impl<T: Thinker> Protocol<T> {
+    /// A protocol front end that asks `thinker` for moves.
+    pub fn new(thinker: T) -> Protocol<T> {
+        Protocol {
+            thinker,
+            board: None,
+            rule: Rule::Freestyle,
+            limits: Limits::default(),
+            list: None,
+        }
+    }
+
+    /// The current board, once `START` has been received.
+    pub fn board(&self) -> Option<&Board> {
+        self.board.as_ref()
+    }
+
+    /// The rule set by `INFO rule`.
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// The limits set by `INFO`.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// Handles one line of input.
+    pub fn handle_line(&mut self, line: &str) -> Reply {
+        let line = line.trim();
+        if self.list.is_some() {
+            return self.stone_list_line(line);
+        }
+        if line.is_empty() {
+            return Reply::none();
+        }
+        let (cmd, args) = match line.split_once(char::is_whitespace) {
+            Some((c, a)) => (c, a.trim()),
+            None => (line, ""),
+        };
+        match cmd.to_ascii_uppercase().as_str() {
+            "START" => self.start(args),
+            "RECTSTART" => self.rect_start(args),
+            "RESTART" => self.restart(),
+            "BEGIN" => self.with_board(|p, _| p.play_own()),
+            "TURN" => self.turn(args),
+            "BOARD" => self.open_list(ListKind::Board),
+            "YXBOARD" => self.open_list(ListKind::YxBoard),
+            "INFO" => self.info(args),
+            "TAKEBACK" => self.takeback(args),
+            "YXSHOWFORBID" => self.with_board(|_, b| Reply::line(show_forbid(b))),
+            "ABOUT" => Reply::line(ABOUT),
+            "END" => Reply {
+                lines: Vec::new(),
+                quit: true,
+            },
+            "DONE" => Reply::error("DONE without BOARD or YXBOARD"),
+            other => Reply::error(format!("unknown command '{other}'")),
+        }
+    }
+
+    fn with_board(&mut self, f: impl FnOnce(&mut Self, &Board) -> Reply) -> Reply {
+        match self.board.clone() {
+            Some(b) => f(self, &b),
+            None => Reply::error("no board yet: send START first"),
+        }
+    }
+
+    fn start(&mut self, args: &str) -> Reply {
+        match args.parse::<u32>() {
+            Ok(n) => self.new_board(n),
+            Err(_) => Reply::error(format!("START needs a board size, got '{args}'")),
+        }
+    }
+
+    fn rect_start(&mut self, args: &str) -> Reply {
+        let parsed = args.split_once(',').and_then(|(w, h)| {
+            Some((w.trim().parse::<u32>().ok()?, h.trim().parse::<u32>().ok()?))
+        });
+        match parsed {
+            Some((w, h)) if w == h => self.new_board(w),
+            Some((w, h)) => Reply::error(format!("only square boards are supported, not {w}x{h}")),
+            None => Reply::error(format!("RECTSTART needs width,height, got '{args}'")),
+        }
+    }
+
+    fn new_board(&mut self, n: u32) -> Reply {
+        let board = u8::try_from(n).ok().and_then(|s| Board::new(s).ok());
+        match board {
+            Some(b) => {
+                self.board = Some(b);
+                Reply::line("OK")
+            }
+            None => Reply::error(format!("unsupported size {n} (5 to 22)")),
+        }
+    }
+
+    fn restart(&mut self) -> Reply {
+        match &self.board {
+            Some(b) => {
+                self.board = Some(Board::new(b.size()).expect("the old size was valid"));
+                Reply::line("OK")
+            }
+            None => Reply::error("no board yet: send START first"),
+        }
+    }
+
+    fn turn(&mut self, args: &str) -> Reply {
+        let Some(board) = self.board.as_mut() else {
+            return Reply::error("no board yet: send START first");
+        };
+        let p = match parse_xy(args, board.size()) {
+            Ok(p) => p,
+            Err(e) => return Reply::error(e),
+        };
+        if let Err(e) = board.place(p) {
+            return Reply::error(format!("TURN {}: {e}", args));
+        }
+        self.play_own()
+    }
+
+    /// Thinks, plays and announces the engine's move.
+    fn play_own(&mut self) -> Reply {
+        let board = self.board.as_mut().expect("checked by the caller");
+        match self.thinker.think(board, self.rule, &self.limits) {
+            Some(p) => {
+                board.place(p).expect("the thinker plays a legal point");
+                Reply::line(format!("{},{}", p.x, p.y))
+            }
+            None => Reply::error("no empty point left"),
+        }
+    }
+
+    fn takeback(&mut self, args: &str) -> Reply {
+        let Some(board) = self.board.as_mut() else {
+            return Reply::error("no board yet: send START first");
+        };
+        let p = match parse_xy(args, board.size()) {
+            Ok(p) => p,
+            Err(e) => return Reply::error(e),
+        };
+        if board.last_move() != Some(p) {
+            return Reply::error(format!("TAKEBACK {args}: that is not the last move"));
+        }
+        board.take_back();
+        Reply::line("OK")
+    }
+
+    fn info(&mut self, args: &str) -> Reply {
+        let (key, value) = match args.split_once(char::is_whitespace) {
+            Some((k, v)) => (k.to_ascii_lowercase(), v.trim()),
+            None => return Reply::error(format!("INFO needs a key and a value, got '{args}'")),
+        };
+        let number = value.parse::<i64>();
+        let ms = |v: i64| Duration::from_millis(v.max(0) as u64);
+        match (key.as_str(), number) {
+            ("timeout_turn", Ok(v)) => self.limits.turn = ms(v),
+            ("timeout_match", Ok(v)) => self.limits.game = ms(v),
+            ("time_left", Ok(v)) => self.limits.left = Some(ms(v)),
+            ("max_memory", Ok(v)) => self.limits.memory = v.max(0) as u64,
+            ("rule", Ok(v)) => self.rule = rule_from_bits(v),
+            ("game_type", Ok(_)) | ("folder", _) | ("evaluate", _) | ("usedatabase", _) => {}
+            ("timeout_turn" | "timeout_match" | "time_left" | "max_memory" | "rule", Err(_)) => {
+                return Reply::error(format!("INFO {key}: '{value}' is not a number"));
+            }
+            // The protocol says engines ignore keys they do not know.
+            _ => {}
+        }
+        Reply::none()
+    }
+
+    fn open_list(&mut self, kind: ListKind) -> Reply {
+        if self.board.is_none() {
+            return Reply::error("no board yet: send START first");
+        }
+        self.list = Some(StoneList {
+            kind,
+            stones: Vec::new(),
+            error: None,
+        });
+        Reply::none()
+    }
+
+    fn stone_list_line(&mut self, line: &str) -> Reply {
+        let size = self
+            .board
+            .as_ref()
+            .expect("a list opens only with a board")
+            .size();
+        let list = self.list.as_mut().expect("checked by the caller");
+        if line.eq_ignore_ascii_case("DONE") {
+            let list = self.list.take().expect("checked above");
+            return self.close_list(list);
+        }
+        if line.is_empty() || list.error.is_some() {
+            return Reply::none();
+        }
+        match parse_stone(line, size) {
+            Ok((p, _)) if list.stones.iter().any(|&(q, _)| q == p) => {
+                list.error = Some(format!("'{line}': ({},{}) is listed twice", p.x, p.y));
+            }
+            Ok(stone) => list.stones.push(stone),
+            Err(e) => list.error = Some(e),
+        }
+        Reply::none()
+    }
+
+    fn close_list(&mut self, list: StoneList) -> Reply {
+        if let Some(e) = list.error {
+            return Reply::error(e);
+        }
+        let size = self
+            .board
+            .as_ref()
+            .expect("a list opens only with a board")
+            .size();
+        let board = match board_from_list(size, &list.stones, list.kind == ListKind::Board) {
+            Ok(b) => b,
+            Err(e) => return Reply::error(e),
+        };
+        self.board = Some(board);
+        match list.kind {
+            ListKind::Board => self.play_own(),
+            ListKind::YxBoard => Reply::none(),
+        }
+    }
+}
+
+/// The rule for Gomocup's `INFO rule` bit field: 1 exactly five, 4 renju (2, continuous game,
+/// and 8, caro, are not rules of ours and are ignored).
+pub fn rule_from_bits(bits: i64) -> Rule {
+    if bits & 4 != 0 {
+        Rule::Renju
+    } else if bits & 1 != 0 {
+        Rule::Standard
+    } else {
+        Rule::Freestyle
+    }
+}
+
+/// `FORBID ` followed by the black-forbidden points as `XXYY` pairs and a final `.`.
+pub fn show_forbid(board: &Board) -> String {
+    let mut s = String::from("FORBID ");
+    for (p, _) in rules::forbidden_points(board) {
+        s.push_str(&format!("{:02}{:02}", p.x, p.y));
+    }
+    s.push('.');
+    s
+}
+
+fn parse_xy(text: &str, size: u8) -> Result<Pos, String> {
+    let mut parts = text.split(',').map(str::trim);
+    let (Some(x), Some(y), None) = (parts.next(), parts.next(), parts.next()) else {
+        return Err(format!("expected x,y, got '{text}'"));
+    };
+    let (Ok(x), Ok(y)) = (x.parse::<u32>(), y.parse::<u32>()) else {
+        return Err(format!("expected x,y as numbers, got '{text}'"));
+    };
+    if x >= size as u32 || y >= size as u32 {
+        return Err(format!("{x},{y} is off the {size}x{size} board"));
+    }
+    Ok(Pos::new(x as u8, y as u8))
+}
+
+fn parse_stone(line: &str, size: u8) -> Result<(Pos, u8), String> {
+    let Some((xy, field)) = line.rsplit_once(',') else {
+        return Err(format!("expected x,y,field, got '{line}'"));
+    };
+    let p = parse_xy(xy, size).map_err(|e| format!("'{line}': {e}"))?;
+    match field.trim() {
+        "1" => Ok((p, 1)),
+        "2" => Ok((p, 2)),
+        "3" => Ok((p, 3)),
+        other => Err(format!("'{line}': field must be 1, 2 or 3, got '{other}'")),
+    }
+}
+
+/// Builds a board from a stone list (field 1 own, 2 opponent, 3 a stone of a continuous game,
+/// taken as the opponent's). With `own_to_move` (BOARD) the engine is the side to move.
+///
+/// Black is the colour with more stones, or on a tie the engine's for BOARD and the first
+/// stone's for YXBOARD. When the counts allow it the stones become alternating moves in their
+/// listed order (so TAKEBACK works); otherwise they are set up as they stand.
+fn board_from_list(size: u8, stones: &[(Pos, u8)], own_to_move: bool) -> Result<Board, String> {
+    let own: Vec<Pos> = stones.iter().filter(|s| s.1 == 1).map(|s| s.0).collect();
+    let opp: Vec<Pos> = stones.iter().filter(|s| s.1 != 1).map(|s| s.0).collect();
+    let own_is_black = match own.len().cmp(&opp.len()) {
+        std::cmp::Ordering::Equal => own_to_move || stones.first().is_none_or(|s| s.1 == 1),
+        std::cmp::Ordering::Greater => true,
+        std::cmp::Ordering::Less => false,
+    };
+    let (black, white) = if own_is_black {
+        (&own, &opp)
+    } else {
+        (&opp, &own)
+    };
+    let natural = if black.len() > white.len() {
+        Stone::White
+    } else {
+        Stone::Black
+    };
+    let to_move = match (own_to_move, own_is_black) {
+        (false, _) => natural,
+        (true, true) => Stone::Black,
+        (true, false) => Stone::White,
+    };
+    let alternating =
+        (black.len() == white.len() || black.len() == white.len() + 1) && to_move == natural;
+    if !alternating {
+        let colored: Vec<(Pos, Stone)> = stones
+            .iter()
+            .map(|&(p, f)| {
+                (
+                    p,
+                    if (f == 1) == own_is_black {
+                        Stone::Black
+                    } else {
+                        Stone::White
+                    },
+                )
+            })
+            .collect();
+        return Board::from_setup(size, &colored, to_move).map_err(|e| e.to_string());
+    }
+    let mut board = Board::new(size).map_err(|e| e.to_string())?;
+    for (i, &b) in black.iter().enumerate() {
+        board.place(b).map_err(|e| e.to_string())?;
+        if let Some(&w) = white.get(i) {
+            board.place(w).map_err(|e| e.to_string())?;
+        }
+    }
+    Ok(board)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct FirstEmpty;
+
+    impl Thinker for FirstEmpty {
+        fn think(&mut self, board: &Board, _: Rule, _: &Limits) -> Option<Pos> {
+            board.points().find(|&p| board.is_empty_at(p))
+        }
+    }
+
+    fn run(p: &mut Protocol<FirstEmpty>, lines: &[&str]) -> Vec<String> {
+        lines.iter().flat_map(|l| p.handle_line(l).lines).collect()
+    }
+
+    #[test]
+    fn start_turn_and_board() {
+        let mut p = Protocol::new(FirstEmpty);
+        assert_eq!(run(&mut p, &["START 15"]), ["OK"]);
+        assert_eq!(run(&mut p, &["TURN 7,7"]), ["0,0"]);
+        assert_eq!(
+            run(&mut p, &["BOARD", "7,7,2", "0,0,1", "8,8,2", "DONE"]),
+            ["1,0"]
+        );
+        assert_eq!(p.board().unwrap().stone_count(), 4);
+    }
+
+    #[test]
+    fn errors_keep_the_engine_running() {
+        let mut p = Protocol::new(FirstEmpty);
+        assert!(run(&mut p, &["TURN 1,1"])[0].starts_with("ERROR"));
+        assert!(run(&mut p, &["START 99"])[0].starts_with("ERROR"));
+        assert!(run(&mut p, &["START x"])[0].starts_with("ERROR"));
+        run(&mut p, &["START 15"]);
+        assert!(run(&mut p, &["TURN 15,1"])[0].starts_with("ERROR"));
+        assert!(run(&mut p, &["TURN a,b"])[0].starts_with("ERROR"));
+        assert!(run(&mut p, &["FLY"])[0].starts_with("ERROR"));
+        assert!(run(&mut p, &["BOARD", "1,1,7", "DONE"])[0].starts_with("ERROR"));
+        assert_eq!(run(&mut p, &["TURN 7,7"]), ["0,0"]);
+        assert!(run(&mut p, &["TURN 7,7"])[0].starts_with("ERROR"));
+    }
+
+    #[test]
+    fn info_rule_bits() {
+        assert_eq!(rule_from_bits(0), Rule::Freestyle);
+        assert_eq!(rule_from_bits(1), Rule::Standard);
+        assert_eq!(rule_from_bits(4), Rule::Renju);
+        assert_eq!(rule_from_bits(5), Rule::Renju);
+    }
+
+    #[test]
+    fn limits_leave_a_margin() {
+        let l = Limits::default();
+        assert!(l.move_budget() < l.turn);
+        let tight = Limits {
+            game: Duration::from_secs(60),
+            left: Some(Duration::from_secs(6)),
+            ..Limits::default()
+        };
+        assert!(tight.move_budget() <= Duration::from_millis(500));
+    }
+}

@@ -1,0 +1,39 @@
+//! Move choice: the seed-style one-ply evaluator, and the full search (incremental patterns,
+//! a VCF solver, principal variation search with a transposition table).
+
+pub mod levels;
+pub mod one_ply;
+pub mod position;
+pub mod searcher;
+pub mod tt;
+pub mod vcf;
+
+use super::board::{Board, Pos};
+
+/// Empty points within `radius` (king moves) of any stone; the centre on an empty board.
+pub fn candidates(board: &Board, radius: i32) -> Vec<Pos> {
+    if board.stone_count() == 0 {
+        return vec![board.center()];
+    }
+    let size = board.size() as usize;
+    let mut near = vec![false; size * size];
+    for (m, _) in board.stones() {
+        for dy in -radius..=radius {
+            for dx in -radius..=radius {
+                let (x, y) = (m.x as i32 + dx, m.y as i32 + dy);
+                if (0..size as i32).contains(&x) && (0..size as i32).contains(&y) {
+                    near[y as usize * size + x as usize] = true;
+                }
+            }
+        }
+    }
+    let close: Vec<Pos> = board
+        .points()
+        .filter(|&p| near[p.y as usize * size + p.x as usize] && board.is_empty_at(p))
+        .collect();
+    if close.is_empty() {
+        board.points().filter(|&p| board.is_empty_at(p)).collect()
+    } else {
+        close
+    }
+}

@@ -1,0 +1,511 @@
+//! A board for searching: stones in a padded array, and for every empty point the line pattern
+//! each colour would make there in each direction, kept up to date move by move (only the
+//! points within five of a move change), with a threat class per point and colour, counts of
+//! the classes, and a running evaluation.
+
+use super::super::board::{Board, Pos, Stone};
+use super::super::pattern::{self, HALF, Pattern};
+use super::super::rules::{self, ForbiddenKind, Rule};
+
+const PAD: usize = HALF;
+const EMPTY: u8 = 0;
+const WALL: u8 = 3;
+
+/// What one colour could make on an empty point, strongest first in value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Threat {
+    /// Nothing much.
+    None,
+    /// Some twos.
+    Low,
+    /// One open three.
+    Three,
+    /// Two or more open threes (forbidden to black in renju).
+    DoubleThree,
+    /// One four.
+    Four,
+    /// A four and an open three: wins unless the four's answer stops the three.
+    FourThree,
+    /// An open four or two fours: wins next move (double four is forbidden to black in renju).
+    FlexFour,
+    /// Five.
+    Five,
+}
+
+/// Number of [`Threat`] classes.
+pub const THREATS: usize = 8;
+
+/// Points of value a colour's pattern on a point adds to the evaluation.
+fn pattern_value(p: Pattern) -> i32 {
+    match p {
+        Pattern::None => 0,
+        Pattern::Two => 3,
+        Pattern::OpenTwo => 9,
+        Pattern::Three => 10,
+        Pattern::OpenThree => 36,
+        Pattern::Four => 40,
+        Pattern::OpenFour => 160,
+        Pattern::Five => 600,
+    }
+}
+
+fn classify(pats: &[Pattern; 4]) -> Threat {
+    let mut fours = 0;
+    let mut open_threes = 0;
+    let mut some = false;
+    for &p in pats {
+        match p {
+            Pattern::Five => return Threat::Five,
+            Pattern::OpenFour => fours += 2,
+            Pattern::Four => fours += 1,
+            Pattern::OpenThree => open_threes += 1,
+            Pattern::None => {}
+            _ => some = true,
+        }
+    }
+    match (fours, open_threes) {
+        (f, _) if f >= 2 => Threat::FlexFour,
+        (1, t) if t >= 1 => Threat::FourThree,
+        (1, _) => Threat::Four,
+        (0, t) if t >= 2 => Threat::DoubleThree,
+        (0, 1) => Threat::Three,
+        _ if some => Threat::Low,
+        _ => Threat::None,
+    }
+}
+
+/// Per empty point and colour: the four line patterns, the threat class and the value.
+#[derive(Debug, Clone, Copy)]
+struct PointInfo {
+    pats: [[Pattern; 4]; 2],
+    threat: [Threat; 2],
+    value: [i32; 2],
+}
+
+impl Default for PointInfo {
+    fn default() -> Self {
+        PointInfo {
+            pats: [[Pattern::None; 4]; 2],
+            threat: [Threat::None; 2],
+            value: [0; 2],
+        }
+    }
+}
+
+/// The search's board. See the module documentation.
+#[derive(Clone)]
+pub struct Position {
+    size: u8,
+    stride: usize,
+    steps: [isize; 4],
+    cells: Vec<u8>,
+    info: Vec<PointInfo>,
+    /// Stones within two points (king moves) of each point.
+    near: Vec<u8>,
+    /// Per colour, how many empty points have each threat class.
+    counts: [[u32; THREATS]; 2],
+    /// Per colour, the sum of the values of the empty points.
+    value_sum: [i32; 2],
+    board: Board,
+    rule: Rule,
+    tables: [&'static [Pattern]; 2],
+    /// The engine board's moves, as padded indices.
+    history: Vec<usize>,
+}
+
+impl Position {
+    /// The search position for `board` under `rule`.
+    pub fn new(board: &Board, rule: Rule) -> Position {
+        let size = board.size();
+        let stride = size as usize + 2 * PAD;
+        let s = stride as isize;
+        let mut pos = Position {
+            size,
+            stride,
+            steps: [1, s, s + 1, 1 - s],
+            cells: vec![WALL; stride * stride],
+            info: vec![PointInfo::default(); stride * stride],
+            near: vec![0; stride * stride],
+            counts: [[0; THREATS]; 2],
+            value_sum: [0; 2],
+            board: board.clone(),
+            rule,
+            tables: [
+                pattern::table(!rule.wins_with(Stone::Black, 6)),
+                pattern::table(!rule.wins_with(Stone::White, 6)),
+            ],
+            history: Vec::new(),
+        };
+        for p in board.points() {
+            let i = pos.index(p);
+            pos.cells[i] = EMPTY;
+        }
+        for (p, stone) in board.stones() {
+            let i = pos.index(p);
+            pos.cells[i] = stone_code(stone);
+            pos.bump_near(i, 1);
+        }
+        for p in board.points() {
+            let i = pos.index(p);
+            if pos.cells[i] == EMPTY {
+                pos.refresh(i);
+                pos.add_counts(i, 1);
+            }
+        }
+        pos
+    }
+
+    /// The board side.
+    pub fn size(&self) -> u8 {
+        self.size
+    }
+
+    /// The rule.
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// The engine board (kept in step with every move).
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The side to move.
+    pub fn to_move(&self) -> Stone {
+        self.board.to_move()
+    }
+
+    /// The Zobrist hash of the position and side to move.
+    pub fn hash(&self) -> u64 {
+        self.board.hash()
+    }
+
+    /// Stones on the board.
+    pub fn stone_count(&self) -> usize {
+        self.board.stone_count()
+    }
+
+    /// Whether the board is full.
+    pub fn is_full(&self) -> bool {
+        self.board.is_full()
+    }
+
+    /// The padded index of a point.
+    pub fn index(&self, p: Pos) -> usize {
+        (p.y as usize + PAD) * self.stride + p.x as usize + PAD
+    }
+
+    /// The point of a padded index.
+    pub fn pos(&self, i: usize) -> Pos {
+        Pos::new((i % self.stride - PAD) as u8, (i / self.stride - PAD) as u8)
+    }
+
+    /// Whether the padded index is an empty point of the board.
+    pub fn is_empty(&self, i: usize) -> bool {
+        self.cells[i] == EMPTY
+    }
+
+    /// The threat `stone` would make on the empty point `i`.
+    pub fn threat(&self, i: usize, stone: Stone) -> Threat {
+        self.info[i].threat[stone.index()]
+    }
+
+    /// The line patterns `stone` would make on the empty point `i`.
+    pub fn patterns(&self, i: usize, stone: Stone) -> &[Pattern; 4] {
+        &self.info[i].pats[stone.index()]
+    }
+
+    /// The evaluation value of the empty point `i` for `stone`.
+    pub fn point_value(&self, i: usize, stone: Stone) -> i32 {
+        self.info[i].value[stone.index()]
+    }
+
+    /// How many empty points give `stone` the threat `t`.
+    pub fn count(&self, stone: Stone, t: Threat) -> u32 {
+        self.counts[stone.index()][t as usize]
+    }
+
+    /// How many empty points give `stone` a threat of `t` or stronger.
+    pub fn count_at_least(&self, stone: Stone, t: Threat) -> u32 {
+        self.counts[stone.index()][t as usize..].iter().sum()
+    }
+
+    /// Static evaluation for the side to move, in centi-pattern units.
+    pub fn evaluate(&self) -> i32 {
+        let me = self.to_move().index();
+        let them = 1 - me;
+        self.value_sum[me] * 6 / 5 - self.value_sum[them]
+    }
+
+    /// Every empty point within two of a stone (the centre on an empty board).
+    pub fn candidates(&self, out: &mut Vec<usize>) {
+        out.clear();
+        if self.board.stone_count() == 0 {
+            out.push(self.index(self.board.center()));
+            return;
+        }
+        for y in 0..self.size as usize {
+            let row = (y + PAD) * self.stride + PAD;
+            for i in row..row + self.size as usize {
+                if self.cells[i] == EMPTY && self.near[i] > 0 {
+                    out.push(i);
+                }
+            }
+        }
+        if out.is_empty() {
+            self.all_empty(out);
+        }
+    }
+
+    /// Every empty point.
+    pub fn all_empty(&self, out: &mut Vec<usize>) {
+        out.clear();
+        for y in 0..self.size as usize {
+            let row = (y + PAD) * self.stride + PAD;
+            out.extend((row..row + self.size as usize).filter(|&i| self.cells[i] == EMPTY));
+        }
+    }
+
+    /// The empty points where `stone` has threat `t` or stronger.
+    pub fn points_with(&self, stone: Stone, t: Threat, out: &mut Vec<usize>) {
+        out.clear();
+        let c = stone.index();
+        for y in 0..self.size as usize {
+            let row = (y + PAD) * self.stride + PAD;
+            for i in row..row + self.size as usize {
+                if self.cells[i] == EMPTY && self.info[i].threat[c] >= t {
+                    out.push(i);
+                }
+            }
+        }
+    }
+
+    /// Whether `stone` may play the empty point `i` (only black in renju has forbidden points).
+    pub fn is_legal(&mut self, i: usize, stone: Stone) -> bool {
+        self.forbidden(i, stone).is_none()
+    }
+
+    /// Why `stone` may not play the empty point `i`, if it may not.
+    pub fn forbidden(&mut self, i: usize, stone: Stone) -> Option<ForbiddenKind> {
+        if !self.rule.has_forbidden(stone) {
+            return None;
+        }
+        let t = self.info[i].threat[0];
+        if t == Threat::Five {
+            return None;
+        }
+        // Only shapes with two threes, two fours or a long row can be forbidden.
+        let suspicious = matches!(
+            t,
+            Threat::DoubleThree | Threat::FlexFour | Threat::FourThree
+        ) || self.makes_overline(i);
+        if !suspicious {
+            return None;
+        }
+        let p = self.pos(i);
+        rules::forbidden_on_scratch(&mut self.board, p)
+    }
+
+    /// Whether black on `i` makes six or more in a row.
+    fn makes_overline(&self, i: usize) -> bool {
+        let black = stone_code(Stone::Black);
+        self.steps.iter().any(|&s| {
+            let mut n = 1;
+            for sign in [-1isize, 1] {
+                let mut j = i as isize + sign * s;
+                while self.cells[j as usize] == black {
+                    n += 1;
+                    j += sign * s;
+                }
+            }
+            n >= 6
+        })
+    }
+
+    /// Plays the empty point `i` for the side to move.
+    pub fn play(&mut self, i: usize) {
+        let stone = self.to_move();
+        self.add_counts(i, -1);
+        self.cells[i] = stone_code(stone);
+        let p = self.pos(i);
+        self.board.place(p).expect("the search plays empty points");
+        self.history.push(i);
+        self.bump_near(i, 1);
+        self.refresh_lines(i);
+    }
+
+    /// Takes back the last move.
+    pub fn undo(&mut self) {
+        let i = self.history.pop().expect("a move to take back");
+        self.board.take_back();
+        self.cells[i] = EMPTY;
+        self.bump_near(i, -1);
+        // The point's own patterns were not touched while it was taken, and every later move
+        // has been taken back: they are as they were.
+        self.add_counts(i, 1);
+        self.refresh_lines(i);
+    }
+
+    /// The last move's padded index.
+    pub fn last_move(&self) -> Option<usize> {
+        self.history.last().copied()
+    }
+
+    /// Moves played in this position (beyond the starting board).
+    pub fn ply(&self) -> usize {
+        self.history.len()
+    }
+
+    fn bump_near(&mut self, i: usize, delta: i8) {
+        for dy in -2isize..=2 {
+            for dx in -2isize..=2 {
+                let j = (i as isize + dy * self.stride as isize + dx) as usize;
+                self.near[j] = self.near[j].wrapping_add_signed(delta);
+            }
+        }
+    }
+
+    /// Recomputes the empty points on the four lines through `i`, within five of it.
+    fn refresh_lines(&mut self, i: usize) {
+        for d in 0..4 {
+            let s = self.steps[d];
+            for k in 1..=HALF as isize {
+                for j in [i as isize + k * s, i as isize - k * s] {
+                    let j = j as usize;
+                    if self.cells[j] == EMPTY {
+                        self.add_counts(j, -1);
+                        self.refresh_direction(j, d);
+                        self.add_counts(j, 1);
+                    }
+                }
+            }
+        }
+    }
+
+    fn refresh(&mut self, i: usize) {
+        for d in 0..4 {
+            self.refresh_direction(i, d);
+        }
+    }
+
+    fn refresh_direction(&mut self, i: usize, d: usize) {
+        let s = self.steps[d];
+        let mut neighbours = [[0u8; 2 * HALF]; 2];
+        for (slot, k) in (-(HALF as isize)..=HALF as isize)
+            .filter(|&k| k != 0)
+            .enumerate()
+        {
+            let c = self.cells[(i as isize + k * s) as usize];
+            for (colour, line) in neighbours.iter_mut().enumerate() {
+                line[slot] = match c {
+                    EMPTY => 0,
+                    c if c == colour as u8 + 1 => 1,
+                    _ => 2,
+                };
+            }
+        }
+        let info = &mut self.info[i];
+        for colour in 0..2 {
+            info.pats[colour][d] = self.tables[colour][pattern::line_code(neighbours[colour])];
+        }
+        for colour in 0..2 {
+            info.threat[colour] = classify(&info.pats[colour]);
+            info.value[colour] = info.pats[colour]
+                .iter()
+                .map(|&p| pattern_value(p))
+                .sum::<i32>()
+                + combo_bonus(info.threat[colour]);
+        }
+    }
+
+    /// Adds (`sign` 1) or removes (-1) the empty point `i` from the counts and value sums.
+    fn add_counts(&mut self, i: usize, sign: i32) {
+        let info = self.info[i];
+        for colour in 0..2 {
+            let t = info.threat[colour] as usize;
+            self.counts[colour][t] = (self.counts[colour][t] as i32 + sign) as u32;
+            self.value_sum[colour] += sign * info.value[colour];
+        }
+    }
+}
+
+/// Extra value for points that combine threats.
+fn combo_bonus(t: Threat) -> i32 {
+    match t {
+        Threat::FlexFour => 200,
+        Threat::FourThree => 150,
+        Threat::DoubleThree => 80,
+        _ => 0,
+    }
+}
+
+fn stone_code(s: Stone) -> u8 {
+    s.index() as u8 + 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::board::parse_moves;
+    use crate::engine::pattern::patterns_at;
+
+    fn board_of(moves: &str) -> Board {
+        let mut b = Board::new(15).unwrap();
+        for m in parse_moves(moves, 15).unwrap() {
+            b.place(m).unwrap();
+        }
+        b
+    }
+
+    /// Every empty point's patterns agree with the slow definition, for both colours.
+    fn check_against_slow(pos: &Position, rule: Rule) {
+        let b = pos.board();
+        for p in b.points() {
+            if !b.is_empty_at(p) {
+                continue;
+            }
+            let i = pos.index(p);
+            for stone in [Stone::Black, Stone::White] {
+                assert_eq!(
+                    pos.patterns(i, stone),
+                    &patterns_at(b, p, stone, rule),
+                    "{p:?} {stone}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn incremental_patterns_match_a_full_scan_through_play_and_undo() {
+        for rule in Rule::ALL {
+            let start = board_of("h8 i9 i8 g8 j8 k8 h9 h10 j10");
+            let mut pos = Position::new(&start, rule);
+            check_against_slow(&pos, rule);
+            let before_counts = pos.counts;
+            let before_values = pos.value_sum;
+            let extra = parse_moves("g10 f11 j7 k6 g9", 15).unwrap();
+            for &m in &extra {
+                let i = pos.index(m);
+                pos.play(i);
+                check_against_slow(&pos, rule);
+            }
+            for _ in &extra {
+                pos.undo();
+            }
+            check_against_slow(&pos, rule);
+            assert_eq!(pos.counts, before_counts);
+            assert_eq!(pos.value_sum, before_values);
+            assert_eq!(pos.board(), &start);
+        }
+    }
+
+    #[test]
+    fn threat_classes() {
+        // Black h8 i8 j8: g8 and k8 make open fours.
+        let pos = Position::new(&board_of("h8 a1 i8 a3 j8 a5"), Rule::Freestyle);
+        let k8 = pos.index(Pos::parse("k8", 15).unwrap());
+        assert_eq!(pos.threat(k8, Stone::Black), Threat::FlexFour);
+        assert!(pos.count(Stone::Black, Threat::FlexFour) >= 2);
+        assert_eq!(pos.count(Stone::White, Threat::Five), 0);
+    }
+}

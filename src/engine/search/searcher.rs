@@ -1,0 +1,611 @@
+//! The full search: threat-driven move generation, principal variation search with iterative
+//! deepening, a transposition table, killer and history ordering, late-move reductions, a
+//! VCF solver at the root and at the leaves, and time control that always has a move ready.
+//!
+//! The search can run all at once ([`Searcher::think`]) or in slices of bounded work
+//! ([`Searcher::step`]) for a single-threaded host such as the web build: each slice re-runs
+//! the current depth with the transposition table it has filled so far, so work carries over.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use web_time::Instant;
+
+use super::position::{Position, Threat};
+use super::tt::{Bound, Entry, TranspositionTable};
+use super::vcf::Vcf;
+use crate::engine::board::{Board, Pos, Stone};
+use crate::engine::rules::Rule;
+
+/// A score for a won position (less the moves it takes).
+pub const WIN: i32 = 30_000;
+const WIN_THRESHOLD: i32 = WIN - 1_000;
+const NO_MOVE: u16 = u16::MAX;
+const MAX_PLY: usize = 128;
+
+/// What bounds a search.
+#[derive(Debug, Clone)]
+pub struct Limits {
+    /// Wall-clock time for the move.
+    pub time: Option<Duration>,
+    /// Nodes for the move (deterministic, for tests and benchmarks).
+    pub nodes: Option<u64>,
+    /// Deepest iteration, in plies.
+    pub depth: u8,
+    /// Raised by another thread to stop the search at once.
+    pub stop: Arc<AtomicBool>,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            time: Some(Duration::from_secs(1)),
+            nodes: None,
+            depth: 40,
+            stop: Arc::new(AtomicBool::new(false)),
+        }
+    }
+}
+
+impl Limits {
+    /// Limits of a fixed time.
+    pub fn time(t: Duration) -> Limits {
+        Limits {
+            time: Some(t),
+            ..Limits::default()
+        }
+    }
+
+    /// Limits of a fixed node count and no clock (the same answer every run).
+    pub fn nodes(n: u64) -> Limits {
+        Limits {
+            time: None,
+            nodes: Some(n),
+            ..Limits::default()
+        }
+    }
+}
+
+/// What a search found.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Report {
+    /// The move to play.
+    pub best: Option<Pos>,
+    /// Its score for the side to move (`WIN - n` for a win in `n` plies).
+    pub score: i32,
+    /// The deepest iteration completed.
+    pub depth: u8,
+    /// Nodes searched (alpha-beta and VCF).
+    pub nodes: u64,
+    /// The expected line of play.
+    pub pv: Vec<Pos>,
+    /// Whether a forced win (or loss) was proven.
+    pub solved: bool,
+}
+
+/// The state of a search in slices.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Progress {
+    /// More slices would search deeper.
+    Thinking,
+    /// The search is over; the report holds the move.
+    Done,
+}
+
+/// The searcher. Keeps its transposition table between moves.
+pub struct Searcher {
+    pos: Position,
+    tt: TranspositionTable,
+    tt_bytes: usize,
+    vcf: Vcf,
+    leaf_vcf: Vcf,
+    history: Vec<[i32; 2]>,
+    killers: Vec<[u16; 2]>,
+    nodes: u64,
+    node_limit: u64,
+    deadline: Option<Instant>,
+    stop: Arc<AtomicBool>,
+    aborted: bool,
+    // Iterative deepening state, kept across slices.
+    started: Option<Instant>,
+    limits: Limits,
+    next_depth: u8,
+    report: Report,
+    root_moves: Vec<(usize, i32)>,
+    done: bool,
+}
+
+impl Searcher {
+    /// A searcher for `board` under `rule` with a transposition table of about `tt_bytes`.
+    pub fn new(board: &Board, rule: Rule, tt_bytes: usize) -> Searcher {
+        let pos = Position::new(board, rule);
+        let cells = {
+            let s = board.size() as usize + 10;
+            s * s
+        };
+        Searcher {
+            pos,
+            tt: TranspositionTable::with_bytes(tt_bytes),
+            tt_bytes,
+            vcf: Vcf::new(200_000),
+            leaf_vcf: Vcf::new(600),
+            history: vec![[0; 2]; cells],
+            killers: vec![[NO_MOVE; 2]; MAX_PLY + 1],
+            nodes: 0,
+            node_limit: u64::MAX,
+            deadline: None,
+            stop: Arc::new(AtomicBool::new(false)),
+            aborted: false,
+            started: None,
+            limits: Limits::default(),
+            next_depth: 1,
+            report: Report::default(),
+            root_moves: Vec::new(),
+            done: true,
+        }
+    }
+
+    /// Sets a new position to search (keeps the transposition table if the rule is the same).
+    pub fn set_position(&mut self, board: &Board, rule: Rule) {
+        if rule != self.pos.rule() || board.size() != self.pos.size() {
+            *self = Searcher::new(board, rule, self.tt_bytes);
+        } else {
+            self.pos = Position::new(board, rule);
+            self.vcf.clear();
+            self.leaf_vcf.clear();
+            for h in &mut self.history {
+                *h = [h[0] / 4, h[1] / 4];
+            }
+        }
+        self.done = true;
+    }
+
+    /// Searches the position within `limits` and returns what it found.
+    pub fn think(&mut self, limits: Limits) -> Report {
+        self.begin(limits);
+        while self.step(u64::MAX) == Progress::Thinking {}
+        self.report.clone()
+    }
+
+    /// Starts a search in slices; call [`Searcher::step`] until it says `Done`.
+    pub fn begin(&mut self, limits: Limits) {
+        self.started = Some(Instant::now());
+        self.stop = limits.stop.clone();
+        self.deadline = limits.time.map(|t| Instant::now() + t);
+        self.nodes = 0;
+        self.vcf.nodes = 0;
+        self.leaf_vcf.nodes = 0;
+        self.limits = limits;
+        self.next_depth = 1;
+        self.done = false;
+        self.report = Report::default();
+        self.root_moves.clear();
+        // A legal move is ready before anything else.
+        self.report.best = self.fallback_move();
+        self.prepare_root();
+    }
+
+    /// The report so far (its move is always legal once the search has begun).
+    pub fn report(&self) -> &Report {
+        &self.report
+    }
+
+    /// Searches for at most about `slice_nodes` nodes, then returns.
+    pub fn step(&mut self, slice_nodes: u64) -> Progress {
+        if self.done {
+            return Progress::Done;
+        }
+        let total_limit = self.limits.nodes.unwrap_or(u64::MAX);
+        while !self.done {
+            if self.next_depth > self.limits.depth || self.out_of_budget(total_limit) {
+                self.done = true;
+                break;
+            }
+            let slice_end = self.nodes.saturating_add(slice_nodes);
+            self.node_limit = slice_end.min(total_limit);
+            self.aborted = false;
+            let depth = self.next_depth;
+            let (score, best) = self.search_root(depth);
+            if self.aborted {
+                if self.out_of_budget(total_limit) {
+                    self.done = true;
+                }
+                // Otherwise the slice ran out: the next slice re-runs this depth.
+                self.report.nodes = self.total_nodes();
+                return if self.done {
+                    Progress::Done
+                } else {
+                    Progress::Thinking
+                };
+            }
+            self.report.depth = depth;
+            self.report.score = score;
+            if let Some(b) = best {
+                self.report.best = Some(self.pos.pos(b));
+            }
+            self.report.pv = self.principal_variation();
+            self.next_depth += 1;
+            if score.abs() >= WIN_THRESHOLD {
+                self.report.solved = true;
+                self.done = true;
+            }
+            if self.nodes >= slice_end {
+                break;
+            }
+        }
+        self.report.nodes = self.total_nodes();
+        if self.done {
+            Progress::Done
+        } else {
+            Progress::Thinking
+        }
+    }
+
+    fn total_nodes(&self) -> u64 {
+        self.nodes + self.vcf.nodes + self.leaf_vcf.nodes
+    }
+
+    fn out_of_budget(&self, total_limit: u64) -> bool {
+        self.stop.load(Ordering::Relaxed)
+            || self.nodes >= total_limit
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// A legal move for the side to move, found without searching.
+    fn fallback_move(&mut self) -> Option<Pos> {
+        let me = self.pos.to_move();
+        let mut cands = Vec::new();
+        self.pos.candidates(&mut cands);
+        cands.sort_by_key(|&i| {
+            std::cmp::Reverse(self.pos.point_value(i, me) + self.pos.point_value(i, me.opponent()))
+        });
+        let found = cands.iter().copied().find(|&i| self.pos.is_legal(i, me));
+        let found = found.or_else(|| {
+            self.pos.all_empty(&mut cands);
+            cands.iter().copied().find(|&i| self.pos.is_legal(i, me))
+        });
+        found.map(|i| self.pos.pos(i))
+    }
+
+    /// Root preparation: immediate wins and forced replies, then a VCF, before any search.
+    fn prepare_root(&mut self) {
+        let me = self.pos.to_move();
+        let them = me.opponent();
+        if self.pos.count(me, Threat::Five) > 0 {
+            let mut fives = Vec::new();
+            self.pos.points_with(me, Threat::Five, &mut fives);
+            self.finish_with(fives[0], WIN - 1);
+            return;
+        }
+        if self.pos.count(them, Threat::Five) > 0 {
+            let mut blocks = Vec::new();
+            self.pos.points_with(them, Threat::Five, &mut blocks);
+            let legal: Vec<usize> = blocks
+                .iter()
+                .copied()
+                .filter(|&i| self.pos.is_legal(i, me))
+                .collect();
+            if let Some(&b) = legal.first() {
+                self.report.best = Some(self.pos.pos(b));
+            }
+            if blocks.len() >= 2 || legal.is_empty() {
+                // Lost whatever we do: block one anyway.
+                self.report.score = -(WIN - 2);
+                self.report.solved = true;
+                self.done = true;
+            }
+            // Otherwise the block is forced but the search still scores it.
+            return;
+        }
+        if let Some(line) = self.vcf.solve(&mut self.pos, 14) {
+            self.report.pv = line.iter().map(|&i| self.pos.pos(i)).collect();
+            let plies = line.len() as i32;
+            self.finish_with(line[0], WIN - plies);
+        }
+    }
+
+    fn finish_with(&mut self, i: usize, score: i32) {
+        self.report.best = Some(self.pos.pos(i));
+        self.report.score = score;
+        self.report.solved = true;
+        self.report.depth = self.report.depth.max(1);
+        self.done = true;
+    }
+
+    fn principal_variation(&mut self) -> Vec<Pos> {
+        let mut pv = Vec::new();
+        let mut played = 0;
+        while played < 24 {
+            let Some(e) = self.tt.probe(self.pos.hash()) else {
+                break;
+            };
+            let m = e.best as usize;
+            if e.best == NO_MOVE || !self.pos.is_empty(m) {
+                break;
+            }
+            pv.push(self.pos.pos(m));
+            self.pos.play(m);
+            played += 1;
+        }
+        for _ in 0..played {
+            self.pos.undo();
+        }
+        pv
+    }
+
+    fn check_time(&mut self) {
+        if self.nodes >= self.node_limit || self.stop.load(Ordering::Relaxed) {
+            self.aborted = true;
+            return;
+        }
+        if self.nodes & 1023 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.aborted = true;
+        }
+    }
+
+    fn search_root(&mut self, depth: u8) -> (i32, Option<usize>) {
+        if self.root_moves.is_empty() {
+            let moves = self.generate(0, None);
+            self.root_moves = moves.into_iter().map(|m| (m, 0)).collect();
+        }
+        let me = self.pos.to_move();
+        let mut alpha = -WIN - 1;
+        let beta = WIN + 1;
+        let mut best: Option<usize> = None;
+        let mut best_score = -WIN - 1;
+        let moves: Vec<usize> = self.root_moves.iter().map(|&(m, _)| m).collect();
+        for (n, &m) in moves.iter().enumerate() {
+            if !self.pos.is_legal(m, me) {
+                continue;
+            }
+            self.pos.play(m);
+            self.nodes += 1;
+            let score = if n == 0 {
+                -self.negamax(depth as i32 - 1, -beta, -alpha, 1)
+            } else {
+                let s = -self.negamax(depth as i32 - 1, -alpha - 1, -alpha, 1);
+                if s > alpha && !self.aborted {
+                    -self.negamax(depth as i32 - 1, -beta, -alpha, 1)
+                } else {
+                    s
+                }
+            };
+            self.pos.undo();
+            if self.aborted {
+                break;
+            }
+            if let Some(entry) = self.root_moves.iter_mut().find(|e| e.0 == m) {
+                entry.1 = score;
+            }
+            if score > best_score {
+                best_score = score;
+                best = Some(m);
+            }
+            if score > alpha {
+                alpha = score;
+            }
+        }
+        if self.aborted {
+            // A partial iteration: keep its best move only if it beat the previous best.
+            return (best_score, None);
+        }
+        // Best first next time.
+        self.root_moves.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+        if let Some(b) = best {
+            self.tt.store(Entry {
+                key: self.pos.hash(),
+                best: b as u16,
+                score: best_score,
+                depth: depth as i8,
+                bound: Bound::Exact,
+            });
+        }
+        (best_score, best)
+    }
+
+    /// Moves worth searching, best first; `tt_move` leads.
+    fn generate(&mut self, ply: usize, tt_move: Option<usize>) -> Vec<usize> {
+        let me = self.pos.to_move();
+        let them = me.opponent();
+        let mut moves = Vec::new();
+        if self.pos.count(them, Threat::Five) > 0 {
+            self.pos.points_with(them, Threat::Five, &mut moves);
+            return moves;
+        }
+        if self.pos.count(them, Threat::FlexFour) > 0 {
+            // They threaten an open four: block it (any point of theirs that makes a four in
+            // some line) or counter with our own fours.
+            let mut ours = Vec::new();
+            self.pos.points_with(me, Threat::Four, &mut ours);
+            self.pos.points_with(them, Threat::Four, &mut moves);
+            for m in ours {
+                if !moves.contains(&m) {
+                    moves.push(m);
+                }
+            }
+        } else {
+            self.pos.candidates(&mut moves);
+        }
+        let killers = self.killers[ply.min(MAX_PLY)];
+        let c = me.index();
+        let mut scored: Vec<(usize, i32)> = moves
+            .into_iter()
+            .map(|m| {
+                let mut s = self.pos.point_value(m, me) * 2 + self.pos.point_value(m, them) * 3 / 2;
+                s += self.history[m][c].min(2_000) / 8;
+                if Some(m) == tt_move {
+                    s += 1_000_000;
+                } else if killers.contains(&(m as u16)) {
+                    s += 5_000;
+                }
+                (m, s)
+            })
+            .collect();
+        scored.sort_by_key(|&(m, s)| (std::cmp::Reverse(s), m));
+        // Quiet positions: keep the most promising points only.
+        let width = if ply == 0 { 40 } else { 22 };
+        scored.truncate(width.max(scored.iter().take_while(|e| e.1 >= 200).count()));
+        scored.into_iter().map(|(m, _)| m).collect()
+    }
+
+    fn negamax(&mut self, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.nodes += 1;
+        self.check_time();
+        if self.aborted {
+            return 0;
+        }
+        let me = self.pos.to_move();
+        let them = me.opponent();
+        // Immediate results.
+        if self.pos.count(me, Threat::Five) > 0 {
+            return WIN - ply as i32;
+        }
+        let their_fives = self.pos.count(them, Threat::Five);
+        if their_fives >= 2 {
+            return -(WIN - ply as i32 - 1);
+        }
+        if their_fives == 0
+            && self.pos.count(me, Threat::FlexFour) > 0
+            && self.has_legal_flex_four(me)
+        {
+            return WIN - ply as i32 - 2;
+        }
+        if self.pos.is_full() || ply >= MAX_PLY {
+            return 0;
+        }
+        if depth <= 0 && their_fives == 0 {
+            return self.leaf(ply);
+        }
+        let alpha_orig = alpha;
+        let key = self.pos.hash();
+        let mut tt_move = None;
+        if let Some(e) = self.tt.probe(key) {
+            if e.best != NO_MOVE && self.pos.is_empty(e.best as usize) {
+                tt_move = Some(e.best as usize);
+            }
+            if e.depth as i32 >= depth {
+                let score = from_tt(e.score, ply);
+                match e.bound {
+                    Bound::Exact => return score,
+                    Bound::Lower if score >= beta => return score,
+                    Bound::Upper if score <= alpha => return score,
+                    _ => {}
+                }
+            }
+        }
+        let moves = self.generate(ply, tt_move);
+        let forced = their_fives == 1;
+        let mut best = -WIN - 1;
+        let mut best_move = NO_MOVE;
+        let mut searched = 0;
+        for (n, &m) in moves.iter().enumerate() {
+            if !self.pos.is_legal(m, me) {
+                continue;
+            }
+            let quiet =
+                self.pos.threat(m, me) < Threat::Three && self.pos.threat(m, them) < Threat::Three;
+            // Forced replies do not use up depth.
+            let new_depth = if forced { depth } else { depth - 1 };
+            self.pos.play(m);
+            let mut score;
+            if searched == 0 {
+                score = -self.negamax(new_depth, -beta, -alpha, ply + 1);
+            } else {
+                let reduce = if quiet && n >= 4 && depth >= 3 {
+                    1 + (n >= 10) as i32
+                } else {
+                    0
+                };
+                score = -self.negamax(new_depth - reduce, -alpha - 1, -alpha, ply + 1);
+                if score > alpha && !self.aborted && (reduce > 0 || score < beta) {
+                    score = -self.negamax(new_depth, -beta, -alpha, ply + 1);
+                }
+            }
+            self.pos.undo();
+            searched += 1;
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = m as u16;
+            }
+            if score > alpha {
+                alpha = score;
+            }
+            if alpha >= beta {
+                if quiet {
+                    let k = &mut self.killers[ply.min(MAX_PLY)];
+                    if k[0] != m as u16 {
+                        k[1] = k[0];
+                        k[0] = m as u16;
+                    }
+                }
+                self.history[m][me.index()] += depth * depth;
+                break;
+            }
+        }
+        if searched == 0 {
+            // No legal move worth playing here (every block is forbidden, say): lost.
+            return -(WIN - ply as i32 - 1);
+        }
+        let bound = if best <= alpha_orig {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.tt.store(Entry {
+            key,
+            best: best_move,
+            score: to_tt(best, ply),
+            depth: depth.clamp(-127, 127) as i8,
+            bound,
+        });
+        best
+    }
+
+    /// The value of a quiet leaf: a short VCF for either side, else the static evaluation.
+    fn leaf(&mut self, ply: usize) -> i32 {
+        let me = self.pos.to_move();
+        if self.pos.count(me, Threat::Four) + self.pos.count(me, Threat::FourThree) > 0
+            && self.leaf_vcf.solve(&mut self.pos, 6).is_some()
+        {
+            return WIN - ply as i32 - 11;
+        }
+        self.pos
+            .evaluate()
+            .clamp(-WIN_THRESHOLD + 1, WIN_THRESHOLD - 1)
+    }
+
+    fn has_legal_flex_four(&mut self, me: Stone) -> bool {
+        if !self.pos.rule().has_forbidden(me) {
+            return true;
+        }
+        let mut pts = Vec::new();
+        self.pos.points_with(me, Threat::FlexFour, &mut pts);
+        pts.into_iter().any(|i| self.pos.is_legal(i, me))
+    }
+}
+
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score >= WIN_THRESHOLD {
+        score + ply as i32
+    } else if score <= -WIN_THRESHOLD {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score >= WIN_THRESHOLD {
+        score - ply as i32
+    } else if score <= -WIN_THRESHOLD {
+        score + ply as i32
+    } else {
+        score
+    }
+}

@@ -1,0 +1,176 @@
+//! Victory by continuous fours: the side to move makes a four with every move, the opponent's
+//! answer is forced each time, until a five (or an open four, or a five the opponent cannot
+//! stop because the blocking point is forbidden to black) is reached.
+
+use std::collections::HashMap;
+
+use super::position::{Position, Threat};
+use crate::engine::board::Stone;
+
+/// A VCF solver with a memory of positions already proven not to win (per remaining depth).
+pub struct Vcf {
+    failed: HashMap<u64, u8>,
+    /// Nodes visited.
+    pub nodes: u64,
+    node_limit: u64,
+}
+
+impl Vcf {
+    /// A solver that gives up after `node_limit` nodes per [`Vcf::solve`].
+    pub fn new(node_limit: u64) -> Vcf {
+        Vcf {
+            failed: HashMap::new(),
+            nodes: 0,
+            node_limit,
+        }
+    }
+
+    /// Forgets the remembered failures (their positions may not come again).
+    pub fn clear(&mut self) {
+        self.failed.clear();
+    }
+
+    /// A winning line of fours for the side to move within `depth` attacking moves, as padded
+    /// indices (attacker, defender, attacker, ..., the five), or `None`.
+    pub fn solve(&mut self, pos: &mut Position, depth: u8) -> Option<Vec<usize>> {
+        let budget_end = self.nodes + self.node_limit;
+        let mut line = Vec::new();
+        self.attack(pos, depth, budget_end, &mut line)
+            .then_some(line)
+    }
+
+    fn first_point(pos: &Position, stone: Stone, t: Threat) -> usize {
+        let mut pts = Vec::new();
+        pos.points_with(stone, t, &mut pts);
+        pts[0]
+    }
+
+    fn attack(
+        &mut self,
+        pos: &mut Position,
+        depth: u8,
+        budget_end: u64,
+        line: &mut Vec<usize>,
+    ) -> bool {
+        self.nodes += 1;
+        let me = pos.to_move();
+        let them = me.opponent();
+        if pos.count(me, Threat::Five) > 0 {
+            line.push(Self::first_point(pos, me, Threat::Five));
+            return true;
+        }
+        if depth == 0 || self.nodes > budget_end {
+            return false;
+        }
+        if self.failed.get(&pos.hash()).is_some_and(|&d| d >= depth) {
+            return false;
+        }
+        let mut moves = Vec::new();
+        if pos.count(them, Threat::Five) > 0 {
+            // We must block their five; only a block that is also our four keeps the attack.
+            let block = Self::first_point(pos, them, Threat::Five);
+            if pos.count(them, Threat::Five) == 1 && pos.threat(block, me) >= Threat::Four {
+                moves.push(block);
+            }
+        } else {
+            pos.points_with(me, Threat::Four, &mut moves);
+            // Strongest first: open fours, four-threes, then plain fours.
+            moves.sort_by_key(|&i| std::cmp::Reverse((pos.threat(i, me), pos.point_value(i, me))));
+        }
+        for m in moves {
+            if !pos.is_legal(m, me) {
+                continue;
+            }
+            line.push(m);
+            pos.play(m);
+            let won = self.defend(pos, depth, budget_end, line);
+            pos.undo();
+            if won {
+                return true;
+            }
+            line.pop();
+        }
+        if self.nodes <= budget_end {
+            self.failed.insert(pos.hash(), depth);
+        }
+        false
+    }
+
+    /// The defender answers the four just made; true if the attacker still wins.
+    fn defend(
+        &mut self,
+        pos: &mut Position,
+        depth: u8,
+        budget_end: u64,
+        line: &mut Vec<usize>,
+    ) -> bool {
+        let defender = pos.to_move();
+        let attacker = defender.opponent();
+        let fives = pos.count(attacker, Threat::Five);
+        if fives == 0 || pos.count(defender, Threat::Five) > 0 {
+            // Not a four after all, or they have a five of their own to make first.
+            return false;
+        }
+        let mut pts = Vec::new();
+        pos.points_with(attacker, Threat::Five, &mut pts);
+        if fives >= 2 {
+            // Two points to stop: whichever they take, the other wins.
+            line.extend([pts[0], pts[1]]);
+            return true;
+        }
+        let block = pts[0];
+        if !pos.is_legal(block, defender) {
+            // Renju: black may not stop the five there; white wins.
+            line.push(block);
+            return true;
+        }
+        line.push(block);
+        pos.play(block);
+        let won = self.attack(pos, depth - 1, budget_end, line);
+        pos.undo();
+        if !won {
+            line.pop();
+        }
+        won
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::board::{Board, parse_moves};
+    use crate::engine::rules::Rule;
+
+    fn pos_of(moves: &str, rule: Rule) -> Position {
+        let mut b = Board::new(15).unwrap();
+        for m in parse_moves(moves, 15).unwrap() {
+            b.place(m).unwrap();
+        }
+        Position::new(&b, rule)
+    }
+
+    #[test]
+    fn finds_a_win_by_fours() {
+        // Black h8 i8 j8 (closed by g8) and l10 l11 l12: fours win.
+        let mut pos = pos_of("h8 g8 i8 a1 j8 a3 l10 a5 l11 a7 l12 a9", Rule::Freestyle);
+        let mut vcf = Vcf::new(100_000);
+        let line = vcf.solve(&mut pos, 10).expect("a VCF");
+        assert!(line.len() >= 3);
+        // Replaying the line ends in black's five.
+        let mut b = pos.board().clone();
+        for &i in &line {
+            b.place(pos.pos(i)).unwrap();
+        }
+        let last = b.last_move().unwrap();
+        assert!(
+            crate::engine::rules::winning_line(&b, last, Rule::Freestyle).is_some(),
+            "{b}"
+        );
+    }
+
+    #[test]
+    fn no_vcf_without_fours() {
+        let mut pos = pos_of("h8 i9", Rule::Freestyle);
+        assert!(Vcf::new(10_000).solve(&mut pos, 10).is_none());
+    }
+}

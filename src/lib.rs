@@ -1,0 +1,9 @@
+//! Gomoku: a five-in-a-row game on Bevy, and the engine that plays it.
+//!
+//! - [`engine`]: plain Rust, no Bevy: board, rules, patterns, move choice, protocol.
+//! - [`app`]: the Bevy plugins of the game.
+//! - [`cli`]: the game binary's command line.
+
+pub mod app;
+pub mod cli;
+pub mod engine;

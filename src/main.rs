@@ -1,0 +1,70 @@
+//! The game: `gomoku [--mode M] [--level N] [--size N] [--rule R] [--moves "h8 i9"]
+//! [--screenshot FILE]`; `gomoku --help` lists the options.
+
+use bevy::prelude::*;
+use bevy::window::WindowResizeConstraints;
+use gomoku::app::{GamePlugin, Screen};
+use gomoku::cli::{self, CliOptions};
+
+fn main() -> AppExit {
+    let options = match cli::parse(std::env::args().skip(1)) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("gomoku: {e}\n\n{}", cli::USAGE);
+            return AppExit::error();
+        }
+    };
+    let CliOptions {
+        setup,
+        screenshot,
+        help,
+        play_now,
+    } = options;
+    if help {
+        println!("{}", cli::USAGE);
+        return AppExit::Success;
+    }
+    let mut app = App::new();
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title: "Gomoku".into(),
+                    resolution: (1200, 900).into(),
+                    resize_constraints: WindowResizeConstraints {
+                        min_width: 480.0,
+                        min_height: 480.0,
+                        ..default()
+                    },
+                    ..default()
+                }),
+                ..default()
+            })
+            .set(AssetPlugin {
+                file_path: asset_dir(),
+                ..default()
+            }),
+    )
+    .insert_resource(setup);
+    if play_now {
+        app.insert_state(Screen::Playing);
+    }
+    app.add_plugins(GamePlugin);
+    if let Some(path) = screenshot {
+        app.add_plugins(gomoku::app::screenshot::plugin(path));
+    }
+    app.run()
+}
+
+/// Where the pictures and sounds are: `BEVY_ASSET_ROOT` or `assets/` beside the binary when
+/// present (installed copies), else the source tree's `assets/` (runs from a build directory).
+fn asset_dir() -> String {
+    let beside_exe = std::env::current_exe()
+        .ok()
+        .and_then(|exe| Some(exe.parent()?.join("assets")))
+        .filter(|dir| dir.is_dir());
+    if std::env::var_os("BEVY_ASSET_ROOT").is_some() || beside_exe.is_some() {
+        return "assets".to_string();
+    }
+    concat!(env!("CARGO_MANIFEST_DIR"), "/assets").to_string()
+}

@@ -1,0 +1,301 @@
+//! Headless App tests: MinimalPlugins + StatesPlugin + the game's plugins, no window.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use gomoku::app::layout::window_to_world;
+use gomoku::app::{
+    AiBrain, AiThinking, Board, BoardLayout, GameCommand, GamePlugin, GameSetup, Mode, MoveOutcome,
+    MoveRequest, Screen, StatusLine,
+};
+use gomoku::engine::board::parse_moves;
+use gomoku::engine::{ForbiddenKind, ForbiddenPolicy, MoveError, Outcome, Pos, Rule, Stone};
+
+fn app_with(setup: GameSetup, screen: Screen) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin))
+        .insert_resource(setup)
+        .insert_state(screen)
+        .add_plugins(GamePlugin);
+    app.update();
+    app
+}
+
+fn two_players() -> GameSetup {
+    GameSetup {
+        mode: Mode::TwoPlayers,
+        ..GameSetup::default()
+    }
+}
+
+fn at(notation: &str) -> Pos {
+    Pos::parse(notation, 15).unwrap()
+}
+
+fn click(app: &mut App, notation: &str) {
+    app.world_mut()
+        .write_message(MoveRequest::person(at(notation)));
+    app.update();
+}
+
+fn command(app: &mut App, c: GameCommand) {
+    app.world_mut().write_message(c);
+    app.update();
+}
+
+fn board(app: &App) -> &Board {
+    app.world().resource::<Board>()
+}
+
+fn screen(app: &App) -> Screen {
+    *app.world().resource::<State<Screen>>().get()
+}
+
+fn last_outcome(app: &App) -> MoveOutcome {
+    app.world().resource::<MoveOutcome>().clone()
+}
+
+/// Updates until `done` or the limit; returns the number of updates it took.
+fn update_until(app: &mut App, limit: usize, done: impl Fn(&App) -> bool) -> Option<usize> {
+    for i in 0..limit {
+        if done(app) {
+            return Some(i);
+        }
+        app.update();
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    None
+}
+
+/// A brain that thinks until it is stopped (or 10 s), and counts how often it was stopped.
+fn stubborn_brain(stopped: Arc<AtomicUsize>) -> AiBrain {
+    AiBrain(Arc::new(move |board, _, _, stop: &AtomicBool| {
+        let start = Instant::now();
+        while !stop.load(Ordering::Relaxed) && start.elapsed() < Duration::from_secs(10) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        if stop.load(Ordering::Relaxed) {
+            stopped.fetch_add(1, Ordering::Relaxed);
+        }
+        board.points().find(|&p| board.is_empty_at(p))
+    }))
+}
+
+#[test]
+fn pointer_maps_to_the_right_intersection_for_every_size_and_window() {
+    for size in [13u8, 15, 19] {
+        for window in [
+            Vec2::new(900.0, 960.0),
+            Vec2::new(400.0, 300.0),
+            Vec2::new(1920.0, 1080.0),
+        ] {
+            let layout = BoardLayout::fit(size, window);
+            // The whole board is inside the window.
+            let corner = layout.to_world(Pos::new(0, 0));
+            assert!(corner.x.abs() <= window.x / 2.0 && corner.y.abs() <= window.y / 2.0);
+            for y in 0..size {
+                for x in 0..size {
+                    let p = Pos::new(x, y);
+                    let w = layout.to_world(p);
+                    // A cursor a little off the point still picks it.
+                    let cursor = Vec2::new(w.x + window.x / 2.0, window.y / 2.0 - w.y);
+                    let jitter = Vec2::new(layout.cell * 0.3, -layout.cell * 0.2);
+                    assert_eq!(
+                        layout.pick(window_to_world(cursor + jitter, window)),
+                        Some(p)
+                    );
+                }
+            }
+            // Off the board picks nothing.
+            let outside = layout.to_world(Pos::new(0, 0)) - Vec2::splat(layout.cell);
+            assert_eq!(layout.pick(outside), None);
+        }
+    }
+}
+
+#[test]
+fn a_two_player_game_ends_with_the_right_winner_and_game_over() {
+    let mut app = app_with(two_players(), Screen::Playing);
+    for m in ["h8", "a1", "i8", "a2", "j8", "a3", "k8", "a4", "l8"] {
+        click(&mut app, m);
+    }
+    assert_eq!(board(&app).outcome().winner(), Some(Stone::Black));
+    app.update();
+    assert_eq!(screen(&app), Screen::GameOver);
+    let status = &app.world().resource::<StatusLine>().0;
+    assert!(status.contains("Black wins"), "{status}");
+    // No move is accepted after the end.
+    app.world_mut().write_message(MoveRequest::person(at("b1")));
+    app.update();
+    assert_eq!(board(&app).board().stone_count(), 9);
+    // Undo reopens the game.
+    command(&mut app, GameCommand::Undo);
+    app.update();
+    assert_eq!(screen(&app), Screen::Playing);
+    assert_eq!(*board(&app).outcome(), Outcome::Ongoing);
+}
+
+#[test]
+fn the_ai_answers_within_a_bounded_number_of_updates_with_a_legal_move() {
+    let mut app = app_with(GameSetup::default(), Screen::Playing);
+    click(&mut app, "h8");
+    assert_eq!(board(&app).board().stone_count(), 1);
+    let took = update_until(&mut app, 500, |a| board(a).board().stone_count() == 2);
+    assert!(took.is_some(), "the AI did not answer");
+    let reply = board(&app).board().last_move().unwrap();
+    assert_ne!(reply, at("h8"));
+    assert_eq!(board(&app).board().get(reply), Some(Stone::White));
+    assert!(!app.world().resource::<AiThinking>().is_thinking());
+}
+
+#[test]
+fn the_ai_opens_when_it_plays_black() {
+    let setup = GameSetup {
+        mode: Mode::VsAi {
+            human: Stone::White,
+        },
+        ..GameSetup::default()
+    };
+    let mut app = app_with(setup, Screen::Playing);
+    update_until(&mut app, 500, |a| board(a).board().stone_count() == 1).expect("AI opened");
+    assert_eq!(board(&app).board().last_move(), Some(at("h8")));
+}
+
+#[test]
+fn undo_against_the_ai_takes_back_both_moves() {
+    let mut app = app_with(GameSetup::default(), Screen::Playing);
+    click(&mut app, "h8");
+    update_until(&mut app, 500, |a| board(a).board().stone_count() == 2).expect("AI answered");
+    command(&mut app, GameCommand::Undo);
+    assert_eq!(board(&app).board().stone_count(), 0);
+    assert_eq!(board(&app).to_move(), Stone::Black);
+    // Redo brings both back.
+    command(&mut app, GameCommand::Redo);
+    assert_eq!(board(&app).board().stone_count(), 2);
+}
+
+#[test]
+fn undo_while_the_ai_thinks_cancels_its_search() {
+    let stopped = Arc::new(AtomicUsize::new(0));
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin))
+        .insert_resource(GameSetup::default())
+        .insert_state(Screen::Playing)
+        .add_plugins(GamePlugin)
+        .insert_resource(stubborn_brain(stopped.clone()));
+    app.update();
+    click(&mut app, "h8");
+    app.update();
+    let flag = app
+        .world()
+        .resource::<AiThinking>()
+        .stop_flag()
+        .expect("the AI is thinking");
+    // No move is accepted from a person while the AI thinks.
+    click(&mut app, "a1");
+    assert_eq!(last_outcome(&app), MoveOutcome::NotYourTurn(at("a1")));
+    assert_eq!(board(&app).board().stone_count(), 1);
+    command(&mut app, GameCommand::Undo);
+    assert!(flag.load(Ordering::Relaxed), "the search was told to stop");
+    assert_eq!(board(&app).board().stone_count(), 0);
+    update_until(&mut app, 500, |_| stopped.load(Ordering::Relaxed) == 1).expect("it stopped");
+    // Its answer never reaches the board, and nothing runs now that the person is to move.
+    for _ in 0..20 {
+        app.update();
+    }
+    assert_eq!(board(&app).board().stone_count(), 0);
+    assert!(!app.world().resource::<AiThinking>().is_thinking());
+}
+
+#[test]
+fn switching_modes_starts_a_clean_game() {
+    let mut app = app_with(two_players(), Screen::Playing);
+    click(&mut app, "h8");
+    click(&mut app, "h9");
+    assert_eq!(board(&app).board().stone_count(), 2);
+    {
+        let mut setup = app.world_mut().resource_mut::<GameSetup>();
+        setup.mode = Mode::VsAi {
+            human: Stone::Black,
+        };
+        setup.rule = Rule::Renju;
+        setup.size = 19;
+    }
+    command(&mut app, GameCommand::NewGame);
+    assert_eq!(board(&app).board().stone_count(), 0);
+    assert_eq!(board(&app).board().size(), 19);
+    assert_eq!(board(&app).rule(), Rule::Renju);
+    assert_eq!(screen(&app), Screen::Playing);
+}
+
+#[test]
+fn the_menu_takes_no_board_clicks() {
+    let mut app = app_with(two_players(), Screen::Menu);
+    click(&mut app, "h8");
+    assert_eq!(board(&app).board().stone_count(), 0);
+}
+
+fn renju_setup(policy: ForbiddenPolicy) -> GameSetup {
+    // Black h8 i8 (row 8) and j9 j10 (column j): j8 makes two open threes.
+    GameSetup {
+        mode: Mode::TwoPlayers,
+        rule: Rule::Renju,
+        policy,
+        moves: parse_moves("h8 a1 i8 a3 j9 a5 j10 a7", 15).unwrap(),
+        ..GameSetup::default()
+    }
+}
+
+#[test]
+fn a_forbidden_click_is_refused_with_its_reason() {
+    let mut app = app_with(renju_setup(ForbiddenPolicy::Refuse), Screen::Playing);
+    assert_eq!(board(&app).board().stone_count(), 8);
+    let before = board(&app).board().clone();
+    click(&mut app, "j8");
+    assert_eq!(
+        last_outcome(&app),
+        MoveOutcome::Refused(
+            at("j8"),
+            MoveError::Forbidden(at("j8"), ForbiddenKind::DoubleThree)
+        )
+    );
+    assert_eq!(board(&app).board(), &before);
+    let status = &app.world().resource::<StatusLine>().0;
+    assert!(
+        status.contains("forbidden") && status.contains("double-three"),
+        "{status}"
+    );
+    click(&mut app, "k8");
+    assert_eq!(last_outcome(&app), MoveOutcome::Played(at("k8")));
+}
+
+#[test]
+fn a_forbidden_click_loses_under_the_tournament_rule() {
+    let mut app = app_with(renju_setup(ForbiddenPolicy::Lose), Screen::Playing);
+    click(&mut app, "j8");
+    app.update();
+    assert_eq!(
+        *board(&app).outcome(),
+        Outcome::Forbidden {
+            at: at("j8"),
+            kind: ForbiddenKind::DoubleThree
+        }
+    );
+    assert_eq!(screen(&app), Screen::GameOver);
+}
+
+#[test]
+fn ai_against_ai_plays_on_by_itself() {
+    let setup = GameSetup {
+        mode: Mode::AiVsAi,
+        ..GameSetup::default()
+    };
+    let mut app = app_with(setup, Screen::Playing);
+    // Paced at 0.6 s a move: three moves within a few seconds.
+    update_until(&mut app, 3000, |a| board(a).board().stone_count() >= 3).expect("AI vs AI");
+    click(&mut app, "a1");
+    assert_eq!(last_outcome(&app), MoveOutcome::NotYourTurn(at("a1")));
+}
