@@ -1,5 +1,5 @@
 # Two commands for a fresh Debian machine: `make run` plays, `make test` checks everything.
-.PHONY: run test deps brain
+.PHONY: run test deps brain bench
 
 run: deps
 	cargo run --bin gomoku
@@ -10,6 +10,9 @@ test:
 deps:
 	scripts/deps.sh
 
-brain: deps
-	cargo build --release --bin gomoku-brain
+brain:
+	cargo build --release --no-default-features --bin gomoku-brain
 	@echo "engine: $${CARGO_TARGET_DIR:-target}/release/gomoku-brain"
+
+bench: deps
+	cargo bench --bench engine

@@ -17,8 +17,11 @@ target_dir=${CARGO_TARGET_DIR:-target}
 stage "dependencies" scripts/deps.sh --web --e2e
 stage "format" cargo fmt --all -- --check
 stage "clippy" cargo clippy --all-targets --locked -- -D warnings
+stage "clippy, engine alone" cargo clippy --all-targets --locked --no-default-features -- -D warnings
 stage "tests" cargo test --locked
 stage "wasm check" cargo check --locked --target wasm32-unknown-unknown --lib --bins
 stage "game build" cargo build --locked --bin gomoku
+stage "engine build" cargo build --locked --no-default-features --bin gomoku-brain
+stage "renju cross-check" python3 scripts/renju_crosscheck.py --engine "$target_dir/debug/gomoku-brain" --positions 400 --seed 1
 stage "desktop end-to-end" python3 tests/e2e/desktop.py --game "$target_dir/debug/gomoku" --out "$target_dir/e2e"
 echo "==> all stages passed in $(( $(date +%s) - started )) s"

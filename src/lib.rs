@@ -4,6 +4,8 @@
 //! - [`app`]: the Bevy plugins of the game.
 //! - [`cli`]: the game binary's command line.
 
+#[cfg(feature = "game")]
 pub mod app;
+#[cfg(feature = "game")]
 pub mod cli;
 pub mod engine;

@@ -1,4 +1,5 @@
 //! Headless App tests: MinimalPlugins + StatesPlugin + the game's plugins, no window.
+#![cfg(feature = "game")]
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -72,7 +73,7 @@ fn update_until(app: &mut App, limit: usize, done: impl Fn(&App) -> bool) -> Opt
 
 /// A brain that thinks until it is stopped (or 10 s), and counts how often it was stopped.
 fn stubborn_brain(stopped: Arc<AtomicUsize>) -> AiBrain {
-    AiBrain(Arc::new(move |board, _, _, stop: &AtomicBool| {
+    AiBrain(Arc::new(move |board, _, _, stop: Arc<AtomicBool>| {
         let start = Instant::now();
         while !stop.load(Ordering::Relaxed) && start.elapsed() < Duration::from_secs(10) {
             std::thread::sleep(Duration::from_millis(1));

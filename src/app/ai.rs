@@ -21,7 +21,7 @@ use crate::engine::{Board as EngineBoard, Pos, Rule};
 /// must watch. Replaceable (tests use slow or scripted brains).
 #[derive(Resource, Clone)]
 pub struct AiBrain(
-    pub Arc<dyn Fn(EngineBoard, Rule, Level, &AtomicBool) -> Option<Pos> + Send + Sync>,
+    pub Arc<dyn Fn(EngineBoard, Rule, Level, Arc<AtomicBool>) -> Option<Pos> + Send + Sync>,
 );
 
 impl Default for AiBrain {
@@ -105,8 +105,7 @@ fn start_or_cancel(
     let stop = Arc::new(AtomicBool::new(false));
     let (position, rule, level) = (board.board().clone(), board.rule(), active.0.level);
     let (brain, flag) = (brain.0.clone(), stop.clone());
-    let task =
-        AsyncComputeTaskPool::get().spawn(async move { brain(position, rule, level, &flag) });
+    let task = AsyncComputeTaskPool::get().spawn(async move { brain(position, rule, level, flag) });
     thinking.0 = Some(Search {
         task,
         stop,

@@ -3,11 +3,10 @@
 use std::io::{self, BufRead, Write};
 
 use gomoku::engine::protocol::Protocol;
-use gomoku::engine::search::one_ply::OnePly;
-use rand::rngs::SmallRng;
+use gomoku::engine::search::thinker::SearchThinker;
 
 fn main() -> io::Result<()> {
-    let mut protocol = Protocol::new(OnePly::new(rand::make_rng::<SmallRng>()));
+    let mut protocol = Protocol::new(SearchThinker::default());
     let stdin = io::stdin();
     let mut out = io::stdout().lock();
     for line in stdin.lock().lines() {

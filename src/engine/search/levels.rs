@@ -1,18 +1,31 @@
 //! AI levels for the game: from a beginner that makes human-like mistakes to full strength.
 
 use std::fmt;
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 use rand::{Rng, RngExt};
 use serde::{Deserialize, Serialize};
 
 use super::one_ply;
+use super::searcher::{Limits, Searcher};
 use crate::engine::board::{Board, Pos};
 use crate::engine::rules::Rule;
 
 /// An AI level, 1 (beginner) to [`Level::MAX`] (full strength).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct Level(u8);
+
+/// How a level plays.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Style {
+    /// One-ply scores, a weighted random choice among the best `spread` (weights fall by
+    /// `falloff` per rank).
+    OnePly { spread: usize, falloff: f64 },
+    /// The full search for this long, at most this many nodes.
+    Search { time: Duration, nodes: u64 },
+}
 
 impl Level {
     /// The strongest level.
@@ -44,13 +57,28 @@ impl Level {
         }
     }
 
-    /// How many of the best-scored moves a level picks among, and how strongly it prefers the
-    /// best of them (weights fall by this factor per rank).
-    fn choice_spread(self) -> (usize, f64) {
+    fn style(self) -> Style {
         match self.0 {
-            1 => (6, 0.6),
-            2 => (3, 0.35),
-            _ => (1, 0.0),
+            1 => Style::OnePly {
+                spread: 6,
+                falloff: 0.6,
+            },
+            2 => Style::OnePly {
+                spread: 2,
+                falloff: 0.3,
+            },
+            3 => Style::Search {
+                time: Duration::from_millis(300),
+                nodes: 60_000,
+            },
+            4 => Style::Search {
+                time: Duration::from_secs(1),
+                nodes: u64::MAX,
+            },
+            _ => Style::Search {
+                time: Duration::from_secs(3),
+                nodes: u64::MAX,
+            },
         }
     }
 }
@@ -67,21 +95,50 @@ impl fmt::Display for Level {
     }
 }
 
+/// Memory for the game's transposition table.
+const GAME_TT_BYTES: usize = 32 << 20;
+
 /// The move the AI plays at `level`, or `None` when no legal point is left. The search stops
-/// early when `stop` is set.
+/// early when `stop` is raised.
 ///
-/// Weak levels choose at random among the best few moves, weighted towards the best, but never
-/// miss a five or a forced block (those moves score far above the rest and are always taken).
+/// Every level takes a five and blocks a five. Weak levels choose at random among the best few
+/// one-ply moves, weighted towards the best; searching levels vary their first moves so two
+/// games do not repeat.
 pub fn choose_move(
     board: &Board,
     rule: Rule,
     level: Level,
-    _stop: &AtomicBool,
+    stop: Arc<AtomicBool>,
+    rng: &mut impl Rng,
+) -> Option<Pos> {
+    match level.style() {
+        Style::OnePly { spread, falloff } => one_ply_choice(board, rule, spread, falloff, rng),
+        Style::Search { time, nodes } => {
+            if board.stone_count() < 3 {
+                // The opening: any of the natural first moves, so games differ.
+                return one_ply_choice(board, rule, 3, 0.8, rng);
+            }
+            let mut searcher = Searcher::new(board, rule, GAME_TT_BYTES);
+            let limits = Limits {
+                time: Some(time),
+                nodes: Some(nodes),
+                stop,
+                ..Limits::default()
+            };
+            searcher.think(limits).best
+        }
+    }
+}
+
+fn one_ply_choice(
+    board: &Board,
+    rule: Rule,
+    spread: usize,
+    falloff: f64,
     rng: &mut impl Rng,
 ) -> Option<Pos> {
     let scored = one_ply::scored_moves(board, rule);
     let (best_pos, best) = *scored.first()?;
-    let (spread, falloff) = level.choice_spread();
     // Forcing moves (a five, blocking a five, an open four) are never given up.
     if spread <= 1 || best >= one_ply::FORCING_SCORE {
         return one_ply::choose_move(board, rule, rng).or(Some(best_pos));

@@ -5,6 +5,7 @@ pub mod levels;
 pub mod one_ply;
 pub mod position;
 pub mod searcher;
+pub mod thinker;
 pub mod tt;
 pub mod vcf;
 

@@ -405,15 +405,11 @@ impl Position {
             }
         }
         let info = &mut self.info[i];
-        for colour in 0..2 {
-            info.pats[colour][d] = self.tables[colour][pattern::line_code(neighbours[colour])];
-        }
-        for colour in 0..2 {
-            info.threat[colour] = classify(&info.pats[colour]);
-            info.value[colour] = info.pats[colour]
-                .iter()
-                .map(|&p| pattern_value(p))
-                .sum::<i32>()
+        for (colour, line) in neighbours.iter().enumerate() {
+            let pats = &mut info.pats[colour];
+            pats[d] = self.tables[colour][pattern::line_code(*line)];
+            info.threat[colour] = classify(pats);
+            info.value[colour] = pats.iter().map(|&p| pattern_value(p)).sum::<i32>()
                 + combo_bonus(info.threat[colour]);
         }
     }

@@ -298,6 +298,15 @@ impl Searcher {
             // Otherwise the block is forced but the search still scores it.
             return;
         }
+        let mut moves = Vec::new();
+        self.pos.candidates(&mut moves);
+        if moves.len() == 1 && self.pos.is_legal(moves[0], me) {
+            // Nothing to choose (the first move of the game).
+            self.report.best = Some(self.pos.pos(moves[0]));
+            self.report.depth = 1;
+            self.done = true;
+            return;
+        }
         if let Some(line) = self.vcf.solve(&mut self.pos, 14) {
             self.report.pv = line.iter().map(|&i| self.pos.pos(i)).collect();
             let plies = line.len() as i32;

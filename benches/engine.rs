@@ -1,0 +1,168 @@
+//! `make bench`: figures for the engine, not verdicts.
+//!
+//! 1. Nodes per second of the full search on fixed middle-game positions.
+//! 2. Time and nodes to solve each puzzle of `tests/puzzles.txt` (forced wins).
+//! 3. A match at a fixed time per move against the seed-style one-ply AI, both colours, all
+//!    rules.
+//!
+//! `cargo bench --bench engine -- [--games N] [--ms MS] [--skip-match]`
+
+use std::time::{Duration, Instant};
+
+use gomoku::engine::board::parse_moves;
+use gomoku::engine::search::one_ply;
+use gomoku::engine::search::searcher::{Limits, Searcher};
+use gomoku::engine::{Board, ForbiddenPolicy, Game, Outcome, Rule, Stone};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+
+const MIDDLE_GAMES: &[(&str, Rule)] = &[
+    ("h8 i9 i8 g8 j8 k8 h9 h10 j10 g7 f6 j9", Rule::Freestyle),
+    ("h8 h9 i9 g7 j10 k11 i10 i11 j9 h11 g11 k8", Rule::Standard),
+    ("h8 i7 i9 g9 j8 j10 k9 h10 l10 g11 k7 i8", Rule::Renju),
+    ("h8 g9 j9 i10 h10 h9 g10 f11 i8 j7 g8", Rule::Renju),
+];
+
+const TT_BYTES: usize = 64 << 20;
+
+fn board_of(moves: &str) -> Board {
+    let mut b = Board::new(15).unwrap();
+    for m in parse_moves(moves, 15).unwrap() {
+        b.place(m).unwrap();
+    }
+    b
+}
+
+fn nodes_per_second() {
+    println!("== nodes per second (1 s per position)");
+    let mut total_nodes = 0u64;
+    let mut total_time = 0.0;
+    for (moves, rule) in MIDDLE_GAMES {
+        let board = board_of(moves);
+        let mut s = Searcher::new(&board, *rule, TT_BYTES);
+        let t0 = Instant::now();
+        let r = s.think(Limits::time(Duration::from_secs(1)));
+        let secs = t0.elapsed().as_secs_f64();
+        total_nodes += r.nodes;
+        total_time += secs;
+        println!(
+            "{rule:>9} {moves:<45} depth {:>2} score {:>6} best {:<4} {:>9.0} nodes/s",
+            r.depth,
+            r.score,
+            r.best.map(|p| p.to_notation(15)).unwrap_or_default(),
+            r.nodes as f64 / secs
+        );
+    }
+    println!("average {:.0} nodes/s", total_nodes as f64 / total_time);
+}
+
+fn puzzles() {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/puzzles.txt"))
+        .unwrap_or_default();
+    let list: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .collect();
+    println!("== puzzles: {} forced wins (10 s each at most)", list.len());
+    let mut solved = 0;
+    for line in &list {
+        let mut parts = line.split('|').map(str::trim);
+        let (name, rule, moves) = (
+            parts.next().unwrap(),
+            parts.next().unwrap(),
+            parts.next().unwrap(),
+        );
+        let rule: Rule = rule.parse().unwrap();
+        let board = board_of(moves);
+        let mut s = Searcher::new(&board, rule, TT_BYTES);
+        let t0 = Instant::now();
+        let r = s.think(Limits::time(Duration::from_secs(10)));
+        let ms = t0.elapsed().as_secs_f64() * 1000.0;
+        let ok = r.solved && r.score > 0;
+        solved += ok as usize;
+        println!(
+            "{:<28} {:>9} {:>8.1} ms {:>9} nodes {} {}",
+            name,
+            rule.name(),
+            ms,
+            r.nodes,
+            r.best.map(|p| p.to_notation(15)).unwrap_or_default(),
+            if ok { "solved" } else { "NOT SOLVED" }
+        );
+    }
+    println!("solved {solved} of {}", list.len());
+}
+
+fn play_match(games_per_pairing: usize, ms: u64) {
+    println!("== match: search at {ms} ms per move against the one-ply AI");
+    let mut rng = SmallRng::seed_from_u64(2026);
+    let (mut wins, mut losses, mut draws) = (0, 0, 0);
+    for rule in Rule::ALL {
+        for engine_colour in [Stone::Black, Stone::White] {
+            for g in 0..games_per_pairing {
+                let mut game = Game::with_size(15, rule, ForbiddenPolicy::Lose).unwrap();
+                // A different opening each game: the one-ply AI's random tie-breaks and one
+                // random first move near the centre.
+                let first = one_ply::choose_move(game.board(), rule, &mut rng).unwrap();
+                game.play(first).unwrap();
+                let mut searcher: Option<Searcher> = None;
+                while !game.outcome().is_over() {
+                    let board = game.board().clone();
+                    let p = if board.to_move() == engine_colour {
+                        let s =
+                            searcher.get_or_insert_with(|| Searcher::new(&board, rule, TT_BYTES));
+                        s.set_position(&board, rule);
+                        s.think(Limits::time(Duration::from_millis(ms))).best
+                    } else {
+                        one_ply::choose_move(&board, rule, &mut rng)
+                    };
+                    let p = p.expect("a move");
+                    game.play(p).expect("a legal move");
+                }
+                let result = match game.outcome().winner() {
+                    Some(w) if w == engine_colour => {
+                        wins += 1;
+                        "win"
+                    }
+                    Some(_) => {
+                        losses += 1;
+                        "LOSS"
+                    }
+                    None => {
+                        draws += 1;
+                        "draw"
+                    }
+                };
+                let how = match game.outcome() {
+                    Outcome::Forbidden { kind, .. } => format!(" (forbidden {kind})"),
+                    _ => String::new(),
+                };
+                println!(
+                    "{:>9} engine {:<5} game {}: {result}{how} in {} moves",
+                    rule.name(),
+                    engine_colour.to_string(),
+                    g + 1,
+                    game.board().moves().len()
+                );
+            }
+        }
+    }
+    println!("engine: {wins} wins, {losses} losses, {draws} draws");
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let value = |flag: &str, default: u64| {
+        args.iter()
+            .position(|a| a == flag)
+            .and_then(|i| args.get(i + 1))
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
+    };
+    nodes_per_second();
+    puzzles();
+    if !args.iter().any(|a| a == "--skip-match") {
+        play_match(value("--games", 2) as usize, value("--ms", 1000));
+    }
+}
