@@ -251,11 +251,19 @@ fn sync_stones(
     if let Some(p) = b.last_move() {
         marker(p, LAST_MOVE_COLOR, 0.22);
     }
-    // Black's forbidden points, when a person plays black and it is black's turn.
+    // Black's forbidden points, when a person plays black and it is black's turn: red crosses.
     let person_is_black = !active.0.mode.ai_plays(Stone::Black);
     if *screen.get() == Screen::Playing && person_is_black {
+        let arm = Vec2::new(layout.cell * 0.42, (layout.cell * 0.07).max(2.0));
         for (p, _) in board.forbidden_points() {
-            marker(p, FORBIDDEN_COLOR, 0.3);
+            let at = layout.to_world(p).extend(Z_MARKER);
+            for angle in [std::f32::consts::FRAC_PI_4, -std::f32::consts::FRAC_PI_4] {
+                commands.spawn((
+                    Marker,
+                    Sprite::from_color(FORBIDDEN_COLOR, arm),
+                    Transform::from_translation(at).with_rotation(Quat::from_rotation_z(angle)),
+                ));
+            }
         }
     }
 }

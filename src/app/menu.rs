@@ -135,6 +135,14 @@ fn side_panel(
             ui.separator();
             status_label(ui, &status, &thinking);
             ui.label(format!("Move {}", board.board().moves().len()));
+            let person_is_black = !active.0.mode.ai_plays(Stone::Black);
+            if *screen.get() == Screen::Playing
+                && person_is_black
+                && board.rule() == Rule::Renju
+                && board.to_move() == Stone::Black
+            {
+                ui.small("Red crosses: points forbidden to Black.");
+            }
             if *screen.get() == Screen::GameOver {
                 ui.separator();
                 game_over_contents(ui, &board, &active, &mut next, &mut commands);
