@@ -8,6 +8,7 @@ pub mod searcher;
 pub mod thinker;
 pub mod tt;
 pub mod vcf;
+pub mod vct;
 
 use super::board::{Board, Pos};
 

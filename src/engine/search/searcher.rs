@@ -15,6 +15,7 @@ use web_time::Instant;
 use super::position::{Position, Threat};
 use super::tt::{Bound, Entry, TranspositionTable};
 use super::vcf::Vcf;
+use super::vct::Vct;
 use crate::engine::board::{Board, Pos, Stone};
 use crate::engine::rules::Rule;
 
@@ -100,6 +101,7 @@ pub struct Searcher {
     tt_bytes: usize,
     vcf: Vcf,
     leaf_vcf: Vcf,
+    vct: Vct,
     history: Vec<[i32; 2]>,
     killers: Vec<[u16; 2]>,
     nodes: u64,
@@ -130,6 +132,7 @@ impl Searcher {
             tt_bytes,
             vcf: Vcf::new(200_000),
             leaf_vcf: Vcf::new(600),
+            vct: Vct::new(300_000),
             history: vec![[0; 2]; cells],
             killers: vec![[NO_MOVE; 2]; MAX_PLY + 1],
             nodes: 0,
@@ -154,6 +157,7 @@ impl Searcher {
             self.pos = Position::new(board, rule);
             self.vcf.clear();
             self.leaf_vcf.clear();
+            self.vct.clear();
             for h in &mut self.history {
                 *h = [h[0] / 4, h[1] / 4];
             }
@@ -173,9 +177,23 @@ impl Searcher {
         self.started = Some(Instant::now());
         self.stop = limits.stop.clone();
         self.deadline = limits.time.map(|t| Instant::now() + t);
+        // The threat solvers at the root may use a third of the time, the rest is the search's.
+        let solver_deadline = limits.time.map(|t| Instant::now() + t / 3);
+        self.vcf.deadline = solver_deadline;
+        self.vct.deadline = solver_deadline;
+        self.leaf_vcf.deadline = self.deadline;
+        // With a node budget, the root solvers get a share of it (so results do not depend on
+        // the clock); otherwise fixed budgets, cut short by their deadline.
+        let (vcf_nodes, vct_nodes) = match limits.nodes {
+            Some(n) => ((n / 4).max(100), (n / 4).max(100)),
+            None => (200_000, 300_000),
+        };
+        self.vcf.set_node_limit(vcf_nodes);
+        self.vct.set_node_limit(vct_nodes);
         self.nodes = 0;
         self.vcf.nodes = 0;
         self.leaf_vcf.nodes = 0;
+        self.vct.nodes = 0;
         self.limits = limits;
         self.next_depth = 1;
         self.done = false;
@@ -243,7 +261,7 @@ impl Searcher {
     }
 
     fn total_nodes(&self) -> u64 {
-        self.nodes + self.vcf.nodes + self.leaf_vcf.nodes
+        self.nodes + self.vcf.nodes + self.leaf_vcf.nodes + self.vct.total_nodes()
     }
 
     fn out_of_budget(&self, total_limit: u64) -> bool {
@@ -311,6 +329,12 @@ impl Searcher {
             self.report.pv = line.iter().map(|&i| self.pos.pos(i)).collect();
             let plies = line.len() as i32;
             self.finish_with(line[0], WIN - plies);
+            return;
+        }
+        // A win by threes and fours (the search would find it too, later and deeper).
+        if let Some(m) = self.vct.solve(&mut self.pos, 5) {
+            self.report.pv = vec![self.pos.pos(m)];
+            self.finish_with(m, WIN - 40);
         }
     }
 
@@ -474,9 +498,7 @@ impl Searcher {
         if their_fives >= 2 {
             return -(WIN - ply as i32 - 1);
         }
-        if their_fives == 0
-            && self.pos.count(me, Threat::FlexFour) > 0
-            && self.has_legal_flex_four(me)
+        if their_fives == 0 && self.pos.count(me, Threat::FlexFour) > 0 && self.has_winning_four(me)
         {
             return WIN - ply as i32 - 2;
         }
@@ -589,13 +611,20 @@ impl Searcher {
             .clamp(-WIN_THRESHOLD + 1, WIN_THRESHOLD - 1)
     }
 
-    fn has_legal_flex_four(&mut self, me: Stone) -> bool {
-        if !self.pos.rule().has_forbidden(me) {
-            return true;
-        }
+    /// Whether `me` has a legal move that leaves two points to make five (an open four, or
+    /// two fours that do not share their five point).
+    fn has_winning_four(&mut self, me: Stone) -> bool {
         let mut pts = Vec::new();
         self.pos.points_with(me, Threat::FlexFour, &mut pts);
-        pts.into_iter().any(|i| self.pos.is_legal(i, me))
+        pts.into_iter().any(|i| {
+            if !self.pos.is_legal(i, me) {
+                return false;
+            }
+            self.pos.play(i);
+            let wins = self.pos.count(me, Threat::Five) >= 2;
+            self.pos.undo();
+            wins
+        })
     }
 }
 

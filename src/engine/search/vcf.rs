@@ -4,6 +4,8 @@
 
 use std::collections::HashMap;
 
+use web_time::Instant;
+
 use super::position::{Position, Threat};
 use crate::engine::board::Stone;
 
@@ -13,6 +15,9 @@ pub struct Vcf {
     /// Nodes visited.
     pub nodes: u64,
     node_limit: u64,
+    /// Give up at this time (checked every 256 nodes).
+    pub deadline: Option<Instant>,
+    timed_out: bool,
 }
 
 impl Vcf {
@@ -22,7 +27,21 @@ impl Vcf {
             failed: HashMap::new(),
             nodes: 0,
             node_limit,
+            deadline: None,
+            timed_out: false,
         }
+    }
+
+    /// Sets the node budget of each [`Vcf::solve`].
+    pub fn set_node_limit(&mut self, nodes: u64) {
+        self.node_limit = nodes;
+    }
+
+    fn out_of_time(&mut self) -> bool {
+        if !self.timed_out && self.nodes & 255 == 0 {
+            self.timed_out = self.deadline.is_some_and(|d| Instant::now() >= d);
+        }
+        self.timed_out
     }
 
     /// Forgets the remembered failures (their positions may not come again).
@@ -34,6 +53,7 @@ impl Vcf {
     /// indices (attacker, defender, attacker, ..., the five), or `None`.
     pub fn solve(&mut self, pos: &mut Position, depth: u8) -> Option<Vec<usize>> {
         let budget_end = self.nodes + self.node_limit;
+        self.timed_out = false;
         let mut line = Vec::new();
         self.attack(pos, depth, budget_end, &mut line)
             .then_some(line)
@@ -59,7 +79,7 @@ impl Vcf {
             line.push(Self::first_point(pos, me, Threat::Five));
             return true;
         }
-        if depth == 0 || self.nodes > budget_end {
+        if depth == 0 || self.nodes > budget_end || self.out_of_time() {
             return false;
         }
         if self.failed.get(&pos.hash()).is_some_and(|&d| d >= depth) {
@@ -90,7 +110,7 @@ impl Vcf {
             }
             line.pop();
         }
-        if self.nodes <= budget_end {
+        if self.nodes <= budget_end && !self.timed_out {
             self.failed.insert(pos.hash(), depth);
         }
         false

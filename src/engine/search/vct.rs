@@ -1,0 +1,211 @@
+//! Victory by continuous threats: the side to move makes a four or an open three with every
+//! move, and wins however the opponent answers. Against a four the answer is forced; against a
+//! three the opponent may take any point that stops the open four, or make a four of their own.
+//! Each branch ends in a VCF (see [`super::vcf`]).
+
+use std::collections::HashMap;
+
+use web_time::Instant;
+
+use super::position::{Position, Threat};
+use super::vcf::Vcf;
+
+/// A VCT solver with memories of proven wins and failures.
+pub struct Vct {
+    vcf: Vcf,
+    failed: HashMap<u64, u8>,
+    won: HashMap<u64, usize>,
+    /// Nodes visited (not counting the VCF solver's).
+    pub nodes: u64,
+    node_limit: u64,
+    budget_end: u64,
+    /// Give up at this time.
+    pub deadline: Option<Instant>,
+    timed_out: bool,
+}
+
+impl Vct {
+    /// A solver that gives up after `node_limit` nodes per [`Vct::solve`].
+    pub fn new(node_limit: u64) -> Vct {
+        Vct {
+            vcf: Vcf::new(2_000),
+            failed: HashMap::new(),
+            won: HashMap::new(),
+            nodes: 0,
+            node_limit,
+            budget_end: 0,
+            deadline: None,
+            timed_out: false,
+        }
+    }
+
+    /// Nodes of this solver and its VCF solver.
+    pub fn total_nodes(&self) -> u64 {
+        self.nodes + self.vcf.nodes
+    }
+
+    /// Forgets what it learnt (for a new game).
+    pub fn clear(&mut self) {
+        self.failed.clear();
+        self.won.clear();
+        self.vcf.clear();
+    }
+
+    /// The first move of a forced win by threats for the side to move within `depth`
+    /// attacking moves, as a padded index, or `None` (none found within the node budget).
+    pub fn solve(&mut self, pos: &mut Position, depth: u8) -> Option<usize> {
+        self.budget_end = self.total_nodes() + self.node_limit;
+        self.timed_out = false;
+        self.vcf.deadline = self.deadline;
+        self.attack(pos, depth)
+    }
+
+    fn out_of_budget(&mut self) -> bool {
+        if !self.timed_out && self.nodes & 63 == 0 {
+            self.timed_out = self.deadline.is_some_and(|d| Instant::now() >= d);
+        }
+        self.timed_out || self.total_nodes() > self.budget_end
+    }
+
+    /// Sets the node budget of each [`Vct::solve`] (its VCF checks included).
+    pub fn set_node_limit(&mut self, nodes: u64) {
+        self.node_limit = nodes;
+    }
+
+    fn attack(&mut self, pos: &mut Position, depth: u8) -> Option<usize> {
+        self.nodes += 1;
+        let me = pos.to_move();
+        let them = me.opponent();
+        if let Some(&m) = self.won.get(&pos.hash()) {
+            return Some(m);
+        }
+        if pos.count(me, Threat::Five) > 0 {
+            let mut fives = Vec::new();
+            pos.points_with(me, Threat::Five, &mut fives);
+            return fives.first().copied();
+        }
+        if let Some(line) = self.vcf.solve(pos, 12) {
+            return line.first().copied();
+        }
+        if depth == 0 || self.out_of_budget() {
+            return None;
+        }
+        if self.failed.get(&pos.hash()).is_some_and(|&d| d >= depth) {
+            return None;
+        }
+        let mut moves = Vec::new();
+        if pos.count(them, Threat::Five) > 0 {
+            // Their four must be blocked; the block has to be a threat of ours to go on.
+            if pos.count(them, Threat::Five) == 1 {
+                pos.points_with(them, Threat::Five, &mut moves);
+                moves.retain(|&b| pos.threat(b, me) >= Threat::Three);
+            }
+        } else {
+            pos.points_with(me, Threat::Three, &mut moves);
+            moves.sort_by_key(|&i| {
+                std::cmp::Reverse((
+                    pos.threat(i, me),
+                    pos.point_value(i, me) + pos.point_value(i, them),
+                ))
+            });
+        }
+        for m in moves {
+            if self.out_of_budget() {
+                break;
+            }
+            if !pos.is_legal(m, me) {
+                continue;
+            }
+            pos.play(m);
+            let wins = self.every_defence_loses(pos, depth);
+            pos.undo();
+            if wins {
+                self.won.insert(pos.hash(), m);
+                return Some(m);
+            }
+        }
+        if !self.out_of_budget() {
+            self.failed.insert(pos.hash(), depth);
+        }
+        None
+    }
+
+    /// The attacker has just made a threat; true if every answer still loses for the defender.
+    fn every_defence_loses(&mut self, pos: &mut Position, depth: u8) -> bool {
+        let defender = pos.to_move();
+        let attacker = defender.opponent();
+        if pos.count(defender, Threat::Five) > 0 {
+            // They make five first.
+            return false;
+        }
+        let fives = pos.count(attacker, Threat::Five);
+        let mut defences = Vec::new();
+        if fives >= 2 {
+            return true;
+        } else if fives == 1 {
+            // A four: the block is forced.
+            pos.points_with(attacker, Threat::Five, &mut defences);
+        } else {
+            // A three: any point where we would make a four stops or spoils it; or they make
+            // a four of their own.
+            if pos.count(attacker, Threat::FlexFour) == 0 {
+                return false; // no open four threatened: not a real three
+            }
+            pos.points_with(attacker, Threat::Four, &mut defences);
+            let mut counters = Vec::new();
+            pos.points_with(defender, Threat::Four, &mut counters);
+            for c in counters {
+                if !defences.contains(&c) {
+                    defences.push(c);
+                }
+            }
+        }
+        for d in defences {
+            if !pos.is_legal(d, defender) {
+                continue;
+            }
+            if self.out_of_budget() {
+                return false;
+            }
+            pos.play(d);
+            let still = self.attack(pos, depth - 1).is_some();
+            pos.undo();
+            if !still {
+                return false;
+            }
+        }
+        // Every legal defence lost (or black had none: all its blocks are forbidden).
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::board::{Board, parse_moves};
+    use crate::engine::rules::Rule;
+
+    fn pos_of(moves: &str, rule: Rule) -> Position {
+        let mut b = Board::new(15).unwrap();
+        for m in parse_moves(moves, 15).unwrap() {
+            b.place(m).unwrap();
+        }
+        Position::new(&b, rule)
+    }
+
+    #[test]
+    fn finds_a_three_three_win() {
+        // Black h8 i8 and j10 j11 with room: j8 would be a double three (allowed in
+        // freestyle): black wins by threats; there is no VCF.
+        let mut pos = pos_of("h8 a1 i8 a15 j10 o1 j11 o15", Rule::Freestyle);
+        assert!(Vcf::new(100_000).solve(&mut pos, 12).is_none());
+        let mut vct = Vct::new(200_000);
+        assert!(vct.solve(&mut pos, 6).is_some());
+    }
+
+    #[test]
+    fn no_win_from_nothing() {
+        let mut pos = pos_of("h8 i9 h9 i8", Rule::Freestyle);
+        assert!(Vct::new(50_000).solve(&mut pos, 4).is_none());
+    }
+}

@@ -1,0 +1,227 @@
+//! The full search: always legal, never misses a five or a forced block, respects its budgets,
+//! stops when told, and runs in slices.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use gomoku::engine::board::parse_moves;
+use gomoku::engine::rules::{forbidden_kind, would_win};
+use gomoku::engine::search::searcher::{Limits, Progress, Searcher, WIN};
+use gomoku::engine::search::vct::Vct;
+use gomoku::engine::search::{candidates, position::Position};
+use gomoku::engine::{Board, ForbiddenPolicy, Game, Pos, Rule, Stone};
+use rand::rngs::SmallRng;
+use rand::seq::IndexedRandom;
+use rand::{RngExt, SeedableRng};
+
+const TT: usize = 4 << 20;
+
+/// A random position reached by legal play: moves near the stones, no five yet.
+fn random_position(rng: &mut SmallRng, rule: Rule, max_moves: usize) -> Game {
+    let mut game = Game::with_size(15, rule, ForbiddenPolicy::Refuse).unwrap();
+    let target = rng.random_range(0..max_moves);
+    let mut tries = 0;
+    while game.board().moves().len() < target && tries < 4 * max_moves {
+        tries += 1;
+        let cands = candidates(game.board(), 2);
+        let Some(&p) = cands.choose(rng) else { break };
+        let mut next = game.clone();
+        if next.play(p).is_ok() && !next.outcome().is_over() {
+            game = next;
+        }
+    }
+    game
+}
+
+fn board_of(moves: &str) -> Board {
+    let mut b = Board::new(15).unwrap();
+    for m in parse_moves(moves, 15).unwrap() {
+        b.place(m).unwrap();
+    }
+    b
+}
+
+fn assert_legal(board: &Board, rule: Rule, p: Pos) {
+    assert!(board.is_empty_at(p), "{p:?} is taken\n{board}");
+    if rule.has_forbidden(board.to_move()) {
+        assert_eq!(
+            forbidden_kind(board, p),
+            None,
+            "{p:?} is forbidden\n{board}"
+        );
+    }
+}
+
+#[test]
+fn moves_are_legal_in_random_positions_under_every_rule() {
+    let mut rng = SmallRng::seed_from_u64(7);
+    let mut checked = 0;
+    for rule in Rule::ALL {
+        for _ in 0..300 {
+            let game = random_position(&mut rng, rule, 60);
+            let mut s = Searcher::new(game.board(), rule, TT);
+            let r = s.think(Limits::nodes(300));
+            let p = r.best.expect("a move on a board with room");
+            assert_legal(game.board(), rule, p);
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 900);
+}
+
+#[test]
+fn takes_every_five_and_blocks_every_single_five() {
+    let mut rng = SmallRng::seed_from_u64(11);
+    let (mut wins, mut blocks) = (0, 0);
+    for rule in Rule::ALL {
+        for _ in 0..400 {
+            let game = random_position(&mut rng, rule, 70);
+            let board = game.board();
+            let me = board.to_move();
+            let legal = |p: Pos| {
+                board.is_empty_at(p)
+                    && !(rule.has_forbidden(me) && forbidden_kind(board, p).is_some())
+            };
+            let my_fives: Vec<Pos> = board
+                .points()
+                .filter(|&p| board.is_empty_at(p) && would_win(board, p, me, rule))
+                .collect();
+            let their_fives: Vec<Pos> = board
+                .points()
+                .filter(|&p| board.is_empty_at(p) && would_win(board, p, me.opponent(), rule))
+                .collect();
+            if my_fives.is_empty() && their_fives.len() != 1 {
+                continue;
+            }
+            let mut s = Searcher::new(board, rule, TT);
+            let p = s.think(Limits::nodes(2_000)).best.unwrap();
+            if !my_fives.is_empty() {
+                assert!(
+                    my_fives.contains(&p),
+                    "{rule}: missed a five, played {p:?}\n{board}"
+                );
+                wins += 1;
+            } else if legal(their_fives[0]) {
+                assert_eq!(p, their_fives[0], "{rule}: did not block\n{board}");
+                blocks += 1;
+            }
+        }
+    }
+    assert!(
+        wins > 20 && blocks > 20,
+        "too few cases: {wins} wins, {blocks} blocks"
+    );
+}
+
+#[test]
+fn black_is_lost_when_its_only_block_is_forbidden() {
+    // White j4 j5 j6 j7 (j3 taken by black): white's only five is j8. For black, j8 makes
+    // two open threes (h8-i8-j8 and j8-k9-l10): forbidden, so black cannot stop white.
+    let board = board_of("h8 j4 i8 j5 k9 j6 l10 j7 j3 a15");
+    assert_eq!(board.to_move(), Stone::Black);
+    let j8 = Pos::parse("j8", 15).unwrap();
+    assert!(forbidden_kind(&board, j8).is_some());
+    let mut s = Searcher::new(&board, Rule::Renju, TT);
+    let r = s.think(Limits::nodes(10_000));
+    assert!(
+        r.solved && r.score <= -(WIN - 10),
+        "black should see it is lost: {r:?}"
+    );
+    // Under freestyle the same block is fine.
+    let r = Searcher::new(&board, Rule::Freestyle, TT).think(Limits::nodes(10_000));
+    assert_eq!(r.best, Some(j8));
+}
+
+#[test]
+fn the_time_budget_is_respected() {
+    for (moves, rule) in [
+        ("h8 i9 i8 g8 j8 k8 h9 h10 j10 g7 f6 j9", Rule::Freestyle),
+        ("h8 i7 i9 g9 j8 j10 k9 h10 l10 g11 k7 i8", Rule::Renju),
+    ] {
+        let board = board_of(moves);
+        for ms in [30u64, 150] {
+            let mut s = Searcher::new(&board, rule, TT);
+            let t0 = Instant::now();
+            let r = s.think(Limits::time(Duration::from_millis(ms)));
+            let took = t0.elapsed();
+            assert!(r.best.is_some());
+            // Generous slack for a loaded test machine; the bench prints the real figures.
+            assert!(
+                took < Duration::from_millis(ms + 250),
+                "{ms} ms budget took {took:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_stop_from_another_thread_ends_the_search_with_a_move() {
+    let board = board_of("h8 i9 i8 g8 j8 k8 h9 h10 j10 g7 f6 j9");
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = stop.clone();
+    let handle = std::thread::spawn(move || {
+        let mut s = Searcher::new(&board, Rule::Freestyle, TT);
+        let t0 = Instant::now();
+        let r = s.think(Limits {
+            time: Some(Duration::from_secs(60)),
+            stop: flag,
+            ..Limits::default()
+        });
+        (r, t0.elapsed())
+    });
+    std::thread::sleep(Duration::from_millis(100));
+    stop.store(true, Ordering::Relaxed);
+    let (r, took) = handle.join().unwrap();
+    assert!(r.best.is_some());
+    assert!(
+        took < Duration::from_secs(5),
+        "took {took:?} after the stop"
+    );
+}
+
+#[test]
+fn slices_do_bounded_work_and_finish_with_a_legal_move() {
+    let board = board_of("h8 i9 i8 g8 j8 k8 h9 h10 j10 g7 f6 j9");
+    let mut s = Searcher::new(&board, Rule::Freestyle, TT);
+    s.begin(Limits::nodes(60_000));
+    let first = s.report().best.expect("a move is ready before any slice");
+    assert_legal(&board, Rule::Freestyle, first);
+    let mut slices = 0;
+    let mut last_nodes = s.report().nodes;
+    while s.step(2_000) == Progress::Thinking {
+        slices += 1;
+        let nodes = s.report().nodes;
+        // A slice may overrun by the leaf solvers' small budgets, never by a whole search.
+        assert!(
+            nodes - last_nodes < 20_000,
+            "a slice did {} nodes",
+            nodes - last_nodes
+        );
+        last_nodes = nodes;
+        assert!(slices < 1_000);
+    }
+    assert!(slices > 3, "the search should have taken several slices");
+    let r = s.report();
+    assert_legal(&board, Rule::Freestyle, r.best.unwrap());
+    assert!(r.depth >= 2);
+}
+
+#[test]
+fn a_fixed_node_budget_gives_the_same_answer_every_time() {
+    let board = board_of("h8 i7 i9 g9 j8 j10 k9 h10 l10 g11 k7 i8");
+    let run = || Searcher::new(&board, Rule::Renju, TT).think(Limits::nodes(20_000));
+    let (a, b) = (run(), run());
+    assert_eq!((a.best, a.score, a.depth), (b.best, b.score, b.depth));
+}
+
+#[test]
+fn vct_finds_a_double_three_win_without_fours() {
+    let board = board_of("h8 a1 i8 a15 j10 o1 j11 o15");
+    let mut pos = Position::new(&board, Rule::Freestyle);
+    assert!(Vct::new(200_000).solve(&mut pos, 6).is_some());
+    let mut s = Searcher::new(&board, Rule::Freestyle, TT);
+    let r = s.think(Limits::time(Duration::from_secs(2)));
+    assert!(r.solved && r.score > 0, "{r:?}");
+    assert_eq!(board.to_move(), Stone::Black);
+}
