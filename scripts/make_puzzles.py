@@ -506,13 +506,12 @@ def select(cands, per_colour=6, want_forbidden=4):
         for _ in range(want_forbidden):
             if len(chosen) >= per_colour or not take(rel):
                 break
-    targets = [9, 8, 7, 6, 5, 4, 4, 5, 6, 7, 3, 3]
-    for t in targets:
-        if len(chosen) >= per_colour:
-            break
-        if any(c["length"] == t for c in chosen) and t > 3 and targets.index(t) < 6:
-            continue
-        take([c for c in cands if c["length"] == t])
+    for t in (9, 8, 7, 6, 5, 4):          # one of each length first
+        if len(chosen) < per_colour and not any(c["length"] == t for c in chosen):
+            take([c for c in cands if c["length"] == t])
+    for t in (4, 5, 6, 7, 8, 9, 3):       # then repeats, short 3-move wins last
+        if len(chosen) < per_colour:
+            take([c for c in cands if c["length"] == t])
     rest = sorted(cands, key=lambda c: (-c["length"], c["game"]))
     while len(chosen) < per_colour and take(rest):
         pass
@@ -556,8 +555,9 @@ def main():
             if g % 20 == 19:
                 print("%s: %d games, black %d, white %d (forbidden-block %d), %.0f s"
                       % (rule, g + 1, nb, nw, nrel, time.time() - t_start), flush=True)
-            enough = all(len({c["game"] for c in pool[A] if c["length"] >= 5}) >= 8
-                         and len({c["length"] for c in pool[A]}) >= 5 for A in (BLACK, WHITE))
+            enough = all(len({c["game"] for c in pool[A] if c["length"] >= 4}) >= 16
+                         and len({c["length"] for c in pool[A] if c["length"] >= 4}) >= 6
+                         for A in (BLACK, WHITE))
             if rule == "renju":
                 enough = enough and len({c["game"] for c in pool[WHITE] if c["relies"]}) >= 6
             if enough:

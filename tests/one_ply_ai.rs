@@ -109,3 +109,35 @@ fn ties_are_broken_at_random() {
     }
     assert!(seen.len() > 1, "the reply to h8 is always {seen:?}");
 }
+
+#[test]
+fn games_at_the_same_level_differ() {
+    use gomoku::engine::search::levels::{Level, choose_move as level_move};
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    for level in [1u8, 3] {
+        let play = |seed: u64| {
+            let mut rng = SmallRng::seed_from_u64(seed);
+            let mut game = Game::with_size(15, Rule::Freestyle, ForbiddenPolicy::Refuse).unwrap();
+            for _ in 0..8 {
+                let stop = Arc::new(AtomicBool::new(false));
+                let p = level_move(
+                    game.board(),
+                    Rule::Freestyle,
+                    Level::new(level),
+                    stop,
+                    &mut rng,
+                )
+                .unwrap();
+                game.play(p).unwrap();
+            }
+            game.board().moves().to_vec()
+        };
+        let games: Vec<Vec<Pos>> = (1..=3).map(play).collect();
+        assert!(
+            games[0] != games[1] || games[1] != games[2],
+            "level {level}: three games were identical: {:?}",
+            games[0]
+        );
+    }
+}

@@ -114,9 +114,10 @@ pub fn choose_move(
     match level.style() {
         Style::OnePly { spread, falloff } => one_ply_choice(board, rule, spread, falloff, rng),
         Style::Search { time, nodes } => {
-            if board.stone_count() < 3 {
-                // The opening: any of the natural first moves, so games differ.
-                return one_ply_choice(board, rule, 3, 0.8, rng);
+            if board.stone_count() < OPENING_STONES
+                && let Some(p) = opening_choice(board, rule, &stop, rng)
+            {
+                return Some(p);
             }
             let mut searcher = Searcher::new(board, rule, GAME_TT_BYTES);
             let limits = Limits {
@@ -128,6 +129,47 @@ pub fn choose_move(
             searcher.think(limits).best
         }
     }
+}
+
+/// Stones on the board before which the searching levels vary their moves.
+const OPENING_STONES: usize = 8;
+
+/// A varied opening move: the most natural few points, each checked by a short search, and a
+/// random choice among those that score within a small margin of the best. `None` when the
+/// position is already sharp (a forced or winning move exists): the full search decides then.
+fn opening_choice(
+    board: &Board,
+    rule: Rule,
+    stop: &Arc<AtomicBool>,
+    rng: &mut impl Rng,
+) -> Option<Pos> {
+    const CANDIDATES: usize = 5;
+    const MARGIN: i32 = 60;
+    let scored = one_ply::scored_moves(board, rule);
+    if scored.first()?.1 >= one_ply::FORCING_SCORE / 10 {
+        return None;
+    }
+    let mut checked: Vec<(Pos, i32)> = Vec::new();
+    for &(p, _) in scored.iter().take(CANDIDATES) {
+        let mut after = board.clone();
+        after.place(p).ok()?;
+        let mut s = Searcher::new(&after, rule, 1 << 20);
+        let reply = s.think(Limits {
+            time: None,
+            nodes: Some(4_000),
+            stop: stop.clone(),
+            ..Limits::default()
+        });
+        // The opponent's score after our move, from our side.
+        checked.push((p, -reply.score));
+    }
+    let best = checked.iter().map(|&(_, s)| s).max()?;
+    let good: Vec<Pos> = checked
+        .iter()
+        .filter(|&&(_, s)| s >= best - MARGIN)
+        .map(|&(p, _)| p)
+        .collect();
+    Some(good[rng.random_range(0..good.len())])
 }
 
 fn one_ply_choice(
