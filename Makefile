@@ -1,5 +1,5 @@
 # Two commands for a fresh Debian machine: `make run` plays, `make test` checks everything.
-.PHONY: run test deps brain bench
+.PHONY: run test deps brain bench web serve
 
 run: deps
 	cargo run --bin gomoku
@@ -16,3 +16,9 @@ brain:
 
 bench: deps
 	cargo bench --bench engine
+
+web:
+	scripts/build_web.sh
+
+serve: web
+	scripts/serve_web.sh

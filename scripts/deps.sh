@@ -21,7 +21,10 @@ if [ "$(id -u)" -ne 0 ]; then sudo_cmd=(sudo); fi
 # Debian packages Bevy links against (audio, input devices, windowing).
 packages=(pkg-config libasound2-dev libudev-dev libwayland-dev libxkbcommon-dev)
 if [ "$want_e2e" -eq 1 ]; then
-  packages+=(xvfb xauth mesa-vulkan-drivers libvulkan1 python3)
+  packages+=(xvfb xauth mesa-vulkan-drivers libvulkan1 python3 chromium binaryen)
+  # Node and npm may come from elsewhere than Debian (as on our CI machines): only when absent.
+  command -v node >/dev/null 2>&1 || packages+=(nodejs)
+  command -v npm >/dev/null 2>&1 || packages+=(npm)
 fi
 missing=()
 if command -v dpkg >/dev/null 2>&1; then
@@ -47,4 +50,9 @@ done
 if [ "$want_web" -eq 1 ] && ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   echo "==> adding the wasm32-unknown-unknown target"
   rustup target add wasm32-unknown-unknown
+fi
+
+if [ "$want_e2e" -eq 1 ] && [ ! -d tests/e2e/node_modules/playwright-core ]; then
+  echo "==> installing playwright-core for the web end-to-end test"
+  npm --prefix tests/e2e install --no-audit --no-fund --loglevel=error
 fi

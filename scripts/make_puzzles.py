@@ -261,6 +261,83 @@ class VCF:
         return None
 
 
+# ---------------------------------------------------------------- VCT (one threat, then VCF)
+
+def two_candidates(b, c):
+    """Empty points in a 5-window holding 2 stones of c and none of the other colour."""
+    out = set()
+    for y0 in range(N):
+        for x0 in range(N):
+            for dx, dy in DIRS:
+                if not (0 <= x0 + 4 * dx < N and 0 <= y0 + 4 * dy < N):
+                    continue
+                cnt = 0
+                empties = []
+                for i in range(5):
+                    v = b[y0 + i * dy][x0 + i * dx]
+                    if v == c:
+                        cnt += 1
+                    elif v == EMPTY:
+                        empties.append((x0 + i * dx, y0 + i * dy))
+                    else:
+                        cnt = -9
+                        break
+                if cnt == 2:
+                    out.update(empties)
+    return sorted(out, key=lambda p: (p[1], p[0]))
+
+
+def vct1(moves, rule, max_vcf=12, node_limit=60000):
+    """A forced win that starts with one non-four threat (e.g. an open three) and
+    continues with a VCF, proven against EVERY legal defender reply.  Only for positions
+    where the side to move has no VCF (up to max_vcf attacker moves) and neither side
+    has a five point.  Returns (line, n_attacker_moves) or None."""
+    b = board_from(moves)
+    A = BLACK if len(moves) % 2 == 0 else WHITE
+    D = BLACK + WHITE - A
+    if all_five_points(b, A, rule) or all_five_points(b, D, rule):
+        return None
+    v = VCF(b, A, rule, node_limit=node_limit)
+    if v.solve(max_vcf) is not None or v.aborted:
+        return None
+    for p in two_candidates(b, A):
+        if not is_legal(b, p[0], p[1], A, rule):
+            continue
+        b[p[1]][p[0]] = A
+        if five_points_through(b, p[0], p[1], A, rule):
+            b[p[1]][p[0]] = EMPTY  # a four: not a quiet threat
+            continue
+        # the threat: with another move A would have a VCF
+        v = VCF(b, A, rule, node_limit=node_limit)
+        threat = v.solve(8)
+        if threat is None:
+            b[p[1]][p[0]] = EMPTY
+            continue
+        first = [q for q in threat[1]]
+        rest = [(x, y) for y in range(N) for x in range(N)
+                if b[y][x] == EMPTY and (x, y) not in first]
+        rest.sort(key=lambda q: max(abs(q[0] - p[0]), abs(q[1] - p[1])))
+        best = None
+        ok = True
+        for q in first + rest:
+            if b[q[1]][q[0]] != EMPTY or not is_legal(b, q[0], q[1], D, rule):
+                continue
+            # the defender has no five point here, so q is never a five
+            b[q[1]][q[0]] = D
+            v = VCF(b, A, rule, node_limit=node_limit)
+            r = v.solve(max_vcf)
+            b[q[1]][q[0]] = EMPTY
+            if r is None:  # refuted (or not proven within the limits)
+                ok = False
+                break
+            if best is None or r[0] > best[0]:
+                best = (r[0], q, r[1])
+        b[p[1]][p[0]] = EMPTY
+        if ok and best is not None:
+            return [p, best[1]] + best[2], best[0] + 1
+    return None
+
+
 # ---------------------------------------------------------------- notation
 
 def to_note(p):

@@ -92,6 +92,24 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<CliOptions, Strin
     Ok(o)
 }
 
+/// Turns a web page's query string (`?mode=human-black&moves=h8+i9`) into arguments
+/// (`--mode human-black --moves "h8 i9"`); `+` and `%20` are spaces.
+pub fn query_to_args(query: &str) -> Vec<String> {
+    let mut args = Vec::new();
+    for pair in query
+        .trim_start_matches('?')
+        .split('&')
+        .filter(|p| !p.is_empty())
+    {
+        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+        args.push(format!("--{key}"));
+        if !value.is_empty() {
+            args.push(value.replace('+', " ").replace("%20", " "));
+        }
+    }
+    args
+}
+
 fn parse_mode(text: &str) -> Result<Mode, String> {
     match text {
         "human-black" | "vs-ai" => Ok(Mode::VsAi {
@@ -134,6 +152,19 @@ mod tests {
         // s19 exists on 19x19 only; the size comes after the moves on the command line.
         assert!(parse(args("--moves s19 --size 19")).is_ok());
         assert!(parse(args("--moves s19")).is_err());
+    }
+
+    #[test]
+    fn a_query_string_is_the_web_command_line() {
+        let args = query_to_args("?mode=human-white&moves=h8+i9&level=4");
+        assert_eq!(
+            args,
+            ["--mode", "human-white", "--moves", "h8 i9", "--level", "4"]
+        );
+        let o = parse(args).unwrap();
+        assert_eq!(o.setup.moves.len(), 2);
+        assert!(query_to_args("").is_empty());
+        assert!(parse(query_to_args("?fly=1")).is_err());
     }
 
     #[test]

@@ -7,7 +7,7 @@ use gomoku::app::{GamePlugin, Screen};
 use gomoku::cli::{self, CliOptions};
 
 fn main() -> AppExit {
-    let options = match cli::parse(std::env::args().skip(1)) {
+    let options = match cli::parse(arguments()) {
         Ok(o) => o,
         Err(e) => {
             eprintln!("gomoku: {e}\n\n{}", cli::USAGE);
@@ -30,6 +30,9 @@ fn main() -> AppExit {
             .set(WindowPlugin {
                 primary_window: Some(Window {
                     title: "Gomoku".into(),
+                    // The web page's canvas, filling the page and following its size.
+                    canvas: Some("#game".into()),
+                    fit_canvas_to_parent: true,
                     resolution: (1200, 900).into(),
                     resize_constraints: WindowResizeConstraints {
                         min_width: 480.0,
@@ -59,6 +62,10 @@ fn main() -> AppExit {
 /// Where the pictures and sounds are: `BEVY_ASSET_ROOT` or `assets/` beside the binary when
 /// present (installed copies), else the source tree's `assets/` (runs from a build directory).
 fn asset_dir() -> String {
+    if cfg!(target_arch = "wasm32") {
+        // Beside index.html.
+        return "assets".to_string();
+    }
     let beside_exe = std::env::current_exe()
         .ok()
         .and_then(|exe| Some(exe.parent()?.join("assets")))
@@ -67,4 +74,18 @@ fn asset_dir() -> String {
         return "assets".to_string();
     }
     concat!(env!("CARGO_MANIFEST_DIR"), "/assets").to_string()
+}
+
+/// The command line; on the web, the page's query string (`?mode=human-black&level=3` is
+/// `--mode human-black --level 3`).
+fn arguments() -> Vec<String> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let query = web_sys::window()
+            .and_then(|w| w.location().search().ok())
+            .unwrap_or_default();
+        return cli::query_to_args(&query);
+    }
+    #[allow(unreachable_code)]
+    std::env::args().skip(1).collect()
 }

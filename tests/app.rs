@@ -71,9 +71,11 @@ fn update_until(app: &mut App, limit: usize, done: impl Fn(&App) -> bool) -> Opt
     None
 }
 
-/// A brain that thinks until it is stopped (or 10 s), and counts how often it was stopped.
-fn stubborn_brain(stopped: Arc<AtomicUsize>) -> AiBrain {
+/// A brain that thinks until it is stopped (or 10 s), says when it starts, and counts how
+/// often it was stopped.
+fn stubborn_brain(started: Arc<AtomicBool>, stopped: Arc<AtomicUsize>) -> AiBrain {
     AiBrain(Arc::new(move |board, _, _, stop: Arc<AtomicBool>| {
+        started.store(true, Ordering::Relaxed);
         let start = Instant::now();
         while !stop.load(Ordering::Relaxed) && start.elapsed() < Duration::from_secs(10) {
             std::thread::sleep(Duration::from_millis(1));
@@ -181,15 +183,18 @@ fn undo_against_the_ai_takes_back_both_moves() {
 #[test]
 fn undo_while_the_ai_thinks_cancels_its_search() {
     let stopped = Arc::new(AtomicUsize::new(0));
+    let started = Arc::new(AtomicBool::new(false));
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin))
         .insert_resource(GameSetup::default())
         .insert_state(Screen::Playing)
         .add_plugins(GamePlugin)
-        .insert_resource(stubborn_brain(stopped.clone()));
+        .insert_resource(stubborn_brain(started.clone(), stopped.clone()));
     app.update();
     click(&mut app, "h8");
-    app.update();
+    // Wait until the search really runs on its thread (a task dropped before it starts is
+    // simply never run).
+    update_until(&mut app, 2_000, |_| started.load(Ordering::Relaxed)).expect("it started");
     let flag = app
         .world()
         .resource::<AiThinking>()
@@ -299,4 +304,42 @@ fn ai_against_ai_plays_on_by_itself() {
     update_until(&mut app, 3000, |a| board(a).board().stone_count() >= 3).expect("AI vs AI");
     click(&mut app, "a1");
     assert_eq!(last_outcome(&app), MoveOutcome::NotYourTurn(at("a1")));
+}
+
+#[test]
+fn the_ai_also_answers_when_thinking_in_frame_slices() {
+    let setup = GameSetup {
+        level: gomoku::engine::search::levels::Level::new(4),
+        ..GameSetup::default()
+    };
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin))
+        .insert_resource(setup)
+        .insert_resource(gomoku::app::AiExecution::FrameSlices)
+        .insert_state(Screen::Playing)
+        .add_plugins(GamePlugin);
+    app.update();
+    for m in ["h8", "a1", "o15"] {
+        let before = board(&app).board().stone_count();
+        click(&mut app, m);
+        assert_eq!(
+            board(&app).board().stone_count(),
+            before + 1,
+            "{m} was played"
+        );
+        let mut frames = 0;
+        while board(&app).board().stone_count() == before + 1 {
+            let t0 = Instant::now();
+            app.update();
+            frames += 1;
+            // Each frame stays short: the search gives the frame back after a few ms.
+            assert!(
+                t0.elapsed() < Duration::from_millis(250),
+                "a frame took {:?}",
+                t0.elapsed()
+            );
+            assert!(frames < 5_000, "the AI did not answer");
+        }
+        assert!(frames > 1, "the answer took several frames");
+    }
 }

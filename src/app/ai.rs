@@ -1,6 +1,9 @@
 //! The AI player: when the AI is to move, the engine thinks on the async compute pool while
 //! frames go on; its move comes back as a [`MoveRequest`], the same path a click takes.
 //!
+//! Where the pool has no thread of its own (the web build), the engine thinks in slices
+//! instead: each frame does a few milliseconds of the search ([`AiExecution::FrameSlices`]).
+//!
 //! A search belongs to the position it started on: when the board changes under it (undo,
 //! restart, a new game), the mode changes, or the game leaves the Playing screen, it is
 //! cancelled (its stop flag is raised and the task dropped).
@@ -8,13 +11,14 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use rand::rngs::SmallRng;
 
 use super::turn::ActiveSetup;
 use super::{AppSystems, Board, MoveRequest, Screen};
-use crate::engine::search::levels::{self, Level};
+use crate::engine::search::levels::{self, Level, Thinking};
 use crate::engine::{Board as EngineBoard, Pos, Rule};
 
 /// The function the AI thinks with: the position, the rule, the level, and a stop flag it
@@ -37,9 +41,40 @@ impl Default for AiBrain {
 /// the next, so people can follow the game.
 const AI_VS_AI_PACE: f64 = 0.6;
 
+/// How the AI's thinking is run.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AiExecution {
+    /// On the async compute pool, in parallel with the frames (desktop), using [`AiBrain`].
+    Task,
+    /// A few milliseconds of work each frame on the main thread (the web build, whose pool
+    /// runs on the page's only thread).
+    FrameSlices,
+}
+
+impl Default for AiExecution {
+    fn default() -> Self {
+        if cfg!(target_arch = "wasm32") {
+            AiExecution::FrameSlices
+        } else {
+            AiExecution::Task
+        }
+    }
+}
+
+/// Work each frame may do when thinking in slices.
+const FRAME_BUDGET_MS: u128 = 6;
+/// Nodes per slice (a slice takes well under a millisecond on the desktop).
+const SLICE_NODES: u64 = 400;
+
+/// The work behind a search.
+enum Job {
+    Task(Task<Option<Pos>>),
+    Slices(Box<Thinking>),
+}
+
 /// A search in progress.
 pub struct Search {
-    task: Task<Option<Pos>>,
+    job: Job,
     stop: Arc<AtomicBool>,
     /// The position the search is for.
     hash: u64,
@@ -73,6 +108,7 @@ impl AiThinking {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AiBrain>()
+        .init_resource::<AiExecution>()
         .init_resource::<AiThinking>()
         .add_systems(Update, poll_search.in_set(AppSystems::Input))
         .add_systems(Update, start_or_cancel.in_set(AppSystems::Think))
@@ -89,6 +125,7 @@ fn start_or_cancel(
     board: Res<Board>,
     active: Res<ActiveSetup>,
     brain: Res<AiBrain>,
+    execution: Res<AiExecution>,
     screen: Res<State<Screen>>,
     mut thinking: ResMut<AiThinking>,
 ) {
@@ -104,10 +141,27 @@ fn start_or_cancel(
     }
     let stop = Arc::new(AtomicBool::new(false));
     let (position, rule, level) = (board.board().clone(), board.rule(), active.0.level);
-    let (brain, flag) = (brain.0.clone(), stop.clone());
-    let task = AsyncComputeTaskPool::get().spawn(async move { brain(position, rule, level, flag) });
+    let job = match *execution {
+        AiExecution::Task => {
+            let (brain, flag) = (brain.0.clone(), stop.clone());
+            Job::Task(
+                AsyncComputeTaskPool::get()
+                    .spawn(async move { brain(position, rule, level, flag) }),
+            )
+        }
+        AiExecution::FrameSlices => {
+            let mut rng: SmallRng = rand::make_rng();
+            Job::Slices(Box::new(Thinking::start(
+                &position,
+                rule,
+                level,
+                stop.clone(),
+                &mut rng,
+            )))
+        }
+    };
     thinking.0 = Some(Search {
-        task,
+        job,
         stop,
         hash,
         started: time.elapsed_secs_f64(),
@@ -127,7 +181,20 @@ fn poll_search(
         return;
     };
     if search.answer.is_none() {
-        search.answer = check_ready(&mut search.task);
+        search.answer = match &mut search.job {
+            Job::Task(task) => check_ready(task),
+            Job::Slices(thinking) => {
+                let start = Instant::now();
+                loop {
+                    if let Some(answer) = thinking.step(SLICE_NODES) {
+                        break Some(answer);
+                    }
+                    if start.elapsed().as_millis() >= FRAME_BUDGET_MS {
+                        break None;
+                    }
+                }
+            }
+        };
     }
     let Some(result) = search.answer else {
         return;

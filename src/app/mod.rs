@@ -10,13 +10,15 @@ pub mod layout;
 mod menu;
 pub mod screenshot;
 mod turn;
+#[cfg(target_arch = "wasm32")]
+mod web;
 
 use bevy::prelude::*;
 
 use crate::engine::search::levels::Level;
 use crate::engine::{ForbiddenPolicy, Game, Pos, Rule, Stone};
 
-pub use ai::{AiBrain, AiThinking};
+pub use ai::{AiBrain, AiExecution, AiThinking};
 pub use input::Hover;
 pub use layout::BoardLayout;
 pub use turn::{MoveOutcome, StatusLine};
@@ -194,5 +196,7 @@ impl Plugin for GamePlugin {
         if app.is_plugin_added::<bevy::sprite::SpritePlugin>() {
             app.add_plugins((board_view::plugin, menu::plugin));
         }
+        #[cfg(target_arch = "wasm32")]
+        app.add_plugins(web::plugin);
     }
 }

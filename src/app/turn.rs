@@ -40,6 +40,7 @@ pub(super) fn plugin(app: &mut App) {
                 apply_commands,
                 apply_move_requests.run_if(in_state(Screen::Playing)),
                 follow_outcome,
+                log_status.run_if(resource_changed::<StatusLine>),
             )
                 .chain()
                 .in_set(AppSystems::ApplyMoves),
@@ -143,6 +144,12 @@ fn apply_commands(
             next.set(Screen::Playing);
         }
     }
+}
+
+/// Writes each new status line to the log (the browser's console on the web, where the
+/// end-to-end test reads it).
+fn log_status(status: Res<StatusLine>) {
+    info!("status: {}", status.0);
 }
 
 /// Enters GameOver when the game has ended.

@@ -5,11 +5,12 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use rand::{Rng, RngExt};
+use rand::rngs::SmallRng;
+use rand::{Rng, RngExt, SeedableRng};
 use serde::{Deserialize, Serialize};
 
 use super::one_ply;
-use super::searcher::{Limits, Searcher};
+use super::searcher::{Limits, Progress, Searcher};
 use crate::engine::board::{Board, Pos};
 use crate::engine::rules::Rule;
 
@@ -102,7 +103,7 @@ const GAME_TT_BYTES: usize = 32 << 20;
 /// early when `stop` is raised.
 ///
 /// Every level takes a five and blocks a five. Weak levels choose at random among the best few
-/// one-ply moves, weighted towards the best; searching levels vary their first moves so two
+/// one-ply moves, weighted towards the best; searching levels vary their opening moves so two
 /// games do not repeat.
 pub fn choose_move(
     board: &Board,
@@ -111,66 +112,156 @@ pub fn choose_move(
     stop: Arc<AtomicBool>,
     rng: &mut impl Rng,
 ) -> Option<Pos> {
-    match level.style() {
-        Style::OnePly { spread, falloff } => one_ply_choice(board, rule, spread, falloff, rng),
-        Style::Search { time, nodes } => {
-            if board.stone_count() < OPENING_STONES
-                && let Some(p) = opening_choice(board, rule, &stop, rng)
-            {
-                return Some(p);
-            }
-            let mut searcher = Searcher::new(board, rule, GAME_TT_BYTES);
-            let limits = Limits {
-                time: Some(time),
-                nodes: Some(nodes),
-                stop,
-                ..Limits::default()
-            };
-            searcher.think(limits).best
+    let mut thinking = Thinking::start(board, rule, level, stop, rng);
+    loop {
+        if let Some(result) = thinking.step(u64::MAX) {
+            return result;
         }
     }
 }
 
 /// Stones on the board before which the searching levels vary their moves.
 const OPENING_STONES: usize = 8;
+/// Opening candidates checked by a short search.
+const OPENING_CANDIDATES: usize = 5;
+/// How far below the best an opening candidate may score and still be chosen.
+const OPENING_MARGIN: i32 = 60;
+/// Nodes for each opening candidate's check.
+const OPENING_CHECK_NODES: u64 = 4_000;
 
-/// A varied opening move: the most natural few points, each checked by a short search, and a
-/// random choice among those that score within a small margin of the best. `None` when the
-/// position is already sharp (a forced or winning move exists): the full search decides then.
-fn opening_choice(
-    board: &Board,
-    rule: Rule,
-    stop: &Arc<AtomicBool>,
-    rng: &mut impl Rng,
-) -> Option<Pos> {
-    const CANDIDATES: usize = 5;
-    const MARGIN: i32 = 60;
-    let scored = one_ply::scored_moves(board, rule);
-    if scored.first()?.1 >= one_ply::FORCING_SCORE / 10 {
-        return None;
+/// The AI thinking about one move, in steps of bounded work (for hosts with one thread, such
+/// as the web build, where each frame does a step).
+pub struct Thinking {
+    state: State,
+    rng: SmallRng,
+}
+
+enum State {
+    /// The answer is known.
+    Done(Option<Pos>),
+    /// Checking opening candidates one by one with short searches.
+    Opening {
+        board: Board,
+        rule: Rule,
+        level: Level,
+        stop: Arc<AtomicBool>,
+        todo: Vec<Pos>,
+        checked: Vec<(Pos, i32)>,
+    },
+    /// The full search, in slices.
+    Searching(Box<Searcher>),
+}
+
+impl Thinking {
+    /// Starts thinking about `board` at `level`.
+    pub fn start(
+        board: &Board,
+        rule: Rule,
+        level: Level,
+        stop: Arc<AtomicBool>,
+        rng: &mut impl Rng,
+    ) -> Thinking {
+        let mut rng = SmallRng::seed_from_u64(rng.random());
+        let state = match level.style() {
+            Style::OnePly { spread, falloff } => {
+                State::Done(one_ply_choice(board, rule, spread, falloff, &mut rng))
+            }
+            Style::Search { .. } => {
+                let scored = one_ply::scored_moves(board, rule);
+                let quiet = scored
+                    .first()
+                    .is_some_and(|&(_, s)| s < one_ply::FORCING_SCORE / 10);
+                if board.stone_count() < OPENING_STONES && quiet {
+                    State::Opening {
+                        board: board.clone(),
+                        rule,
+                        level,
+                        stop,
+                        todo: scored
+                            .iter()
+                            .take(OPENING_CANDIDATES)
+                            .map(|&(p, _)| p)
+                            .collect(),
+                        checked: Vec::new(),
+                    }
+                } else {
+                    Self::search(board, rule, level, stop)
+                }
+            }
+        };
+        Thinking { state, rng }
     }
-    let mut checked: Vec<(Pos, i32)> = Vec::new();
-    for &(p, _) in scored.iter().take(CANDIDATES) {
-        let mut after = board.clone();
-        after.place(p).ok()?;
-        let mut s = Searcher::new(&after, rule, 1 << 20);
-        let reply = s.think(Limits {
-            time: None,
-            nodes: Some(4_000),
-            stop: stop.clone(),
+
+    fn search(board: &Board, rule: Rule, level: Level, stop: Arc<AtomicBool>) -> State {
+        let Style::Search { time, nodes } = level.style() else {
+            unreachable!("only searching levels search");
+        };
+        let mut searcher = Box::new(Searcher::new(board, rule, GAME_TT_BYTES));
+        searcher.begin(Limits {
+            time: Some(time),
+            nodes: Some(nodes),
+            stop,
+            solver_nodes: Some(SOLVER_NODES),
             ..Limits::default()
         });
-        // The opponent's score after our move, from our side.
-        checked.push((p, -reply.score));
+        State::Searching(searcher)
     }
-    let best = checked.iter().map(|&(_, s)| s).max()?;
-    let good: Vec<Pos> = checked
-        .iter()
-        .filter(|&&(_, s)| s >= best - MARGIN)
-        .map(|&(p, _)| p)
-        .collect();
-    Some(good[rng.random_range(0..good.len())])
+
+    /// Does about `slice_nodes` of work; returns the move when thinking is over.
+    pub fn step(&mut self, slice_nodes: u64) -> Option<Option<Pos>> {
+        match &mut self.state {
+            State::Done(result) => Some(*result),
+            State::Opening {
+                board,
+                rule,
+                level,
+                stop,
+                todo,
+                checked,
+            } => {
+                if let Some(p) = todo.pop() {
+                    let mut after = board.clone();
+                    if after.place(p).is_ok() {
+                        let mut s = Searcher::new(&after, *rule, 1 << 20);
+                        let reply = s.think(Limits {
+                            time: None,
+                            nodes: Some(OPENING_CHECK_NODES),
+                            stop: stop.clone(),
+                            ..Limits::default()
+                        });
+                        // The opponent's score after our move, from our side.
+                        checked.push((p, -reply.score));
+                    }
+                    return None;
+                }
+                let best = checked.iter().map(|&(_, s)| s).max();
+                let good: Vec<Pos> = checked
+                    .iter()
+                    .filter(|&&(_, s)| best.is_some_and(|b| s >= b - OPENING_MARGIN))
+                    .map(|&(p, _)| p)
+                    .collect();
+                if good.is_empty() {
+                    self.state = Self::search(board, *rule, *level, stop.clone());
+                    return None;
+                }
+                let pick = good[self.rng.random_range(0..good.len())];
+                self.state = State::Done(Some(pick));
+                Some(Some(pick))
+            }
+            State::Searching(searcher) => {
+                if searcher.step(slice_nodes) == Progress::Done {
+                    let best = searcher.report().best;
+                    self.state = State::Done(best);
+                    return Some(best);
+                }
+                None
+            }
+        }
+    }
 }
+
+/// Node cap of the root threat solvers in the game (keeps each step of the web build short).
+const SOLVER_NODES: u64 = 40_000;
 
 fn one_ply_choice(
     board: &Board,

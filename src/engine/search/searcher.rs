@@ -36,6 +36,9 @@ pub struct Limits {
     pub depth: u8,
     /// Raised by another thread to stop the search at once.
     pub stop: Arc<AtomicBool>,
+    /// A node cap for the threat solvers that run before the search (they cannot be
+    /// interrupted between slices, so a sliced search keeps them short).
+    pub solver_nodes: Option<u64>,
 }
 
 impl Default for Limits {
@@ -45,6 +48,7 @@ impl Default for Limits {
             nodes: None,
             depth: 40,
             stop: Arc::new(AtomicBool::new(false)),
+            solver_nodes: None,
         }
     }
 }
@@ -184,10 +188,14 @@ impl Searcher {
         self.leaf_vcf.deadline = self.deadline;
         // With a node budget, the root solvers get a share of it (so results do not depend on
         // the clock); otherwise fixed budgets, cut short by their deadline.
-        let (vcf_nodes, vct_nodes) = match limits.nodes {
+        let (mut vcf_nodes, mut vct_nodes) = match limits.nodes {
             Some(n) => ((n / 4).max(100), (n / 4).max(100)),
             None => (200_000, 300_000),
         };
+        if let Some(cap) = limits.solver_nodes {
+            vcf_nodes = vcf_nodes.min(cap);
+            vct_nodes = vct_nodes.min(cap);
+        }
         self.vcf.set_node_limit(vcf_nodes);
         self.vct.set_node_limit(vct_nodes);
         self.nodes = 0;

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Builds the web version into web-dist/ (or $1): a size-optimised release wasm, the JS glue
+# from wasm-bindgen at the exact version of the crate in Cargo.lock (installed when missing),
+# the assets and index.html. Prints the bundle size at the end.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=${1:-web-dist}
+target_dir=${CARGO_TARGET_DIR:-target}
+
+scripts/deps.sh --web
+version=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
+if ! command -v wasm-bindgen >/dev/null 2>&1 || [ "$(wasm-bindgen --version | awk '{print $2}')" != "$version" ]; then
+  echo "==> installing wasm-bindgen-cli $version"
+  # Not --locked: a crate its lock file names has been yanked from crates.io.
+  cargo install wasm-bindgen-cli --version "$version"
+fi
+
+echo "==> building the wasm (profile wasm-release)"
+cargo build --locked --profile wasm-release --target wasm32-unknown-unknown --bin gomoku
+wasm="$target_dir/wasm32-unknown-unknown/wasm-release/gomoku.wasm"
+
+rm -rf "$out"
+mkdir -p "$out"
+wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name gomoku "$wasm"
+if command -v wasm-opt >/dev/null 2>&1; then
+  echo "==> wasm-opt -Os"
+  wasm-opt -Os --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+    --enable-mutable-globals -o "$out/gomoku_bg.opt.wasm" "$out/gomoku_bg.wasm"
+  mv "$out/gomoku_bg.opt.wasm" "$out/gomoku_bg.wasm"
+fi
+cp -r assets "$out/assets"
+cp web/index.html "$out/index.html"
+
+raw=$(stat -c %s "$out/gomoku_bg.wasm")
+gz=$(gzip -9 -c "$out/gomoku_bg.wasm" | wc -c)
+echo "==> web build in $out: wasm $((raw / 1024)) KiB raw, $((gz / 1024)) KiB gzip"

@@ -1,0 +1,102 @@
+// Web end-to-end test: serves the web build, opens it in headless Chromium (Debian's, driven
+// by playwright-core), starts a game against the AI, clicks the board's centre, waits for the
+// AI's answer (read from the status lines the game writes to the console), measures the
+// longest gap between animation frames while the AI thinks, and saves screenshots.
+//
+//   node tests/e2e/web.mjs --dist web-dist --out target/e2e
+import { chromium } from 'playwright-core';
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const args = Object.fromEntries(
+  process.argv.slice(2).reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []),
+);
+const dist = path.resolve(args.dist ?? 'web-dist');
+const out = path.resolve(args.out ?? 'target/e2e');
+fs.mkdirSync(out, { recursive: true });
+
+const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.png': 'image/png', '.ogg': 'audio/ogg', '.wav': 'audio/wav', '.ttf': 'font/ttf', '.otf': 'font/otf', '.json': 'application/json' };
+const server = http.createServer((req, res) => {
+  const url = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+  const file = path.join(dist, url === '/' ? 'index.html' : url);
+  if (!file.startsWith(dist) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+    res.writeHead(404).end('not found');
+    return;
+  }
+  res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
+  fs.createReadStream(file).pipe(res);
+});
+await new Promise((r) => server.listen(0, '127.0.0.1', r));
+const port = server.address().port;
+
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--enable-unsafe-swiftshader', '--use-angle=swiftshader', '--ignore-gpu-blocklist',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+let failed = false;
+const fail = (msg) => { console.log(`FAIL ${msg}`); failed = true; };
+try {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  const statuses = [];
+  const errors = [];
+  page.on('console', (m) => {
+    const t = m.text();
+    const i = t.indexOf('status: ');
+    if (i >= 0) statuses.push(t.slice(i + 8).replace(/\s+$/, ''));
+    if (m.type() === 'error') errors.push(t);
+  });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  const t0 = Date.now();
+  // The page's query string takes the game's command-line options: start a game at once.
+  await page.goto(`http://127.0.0.1:${port}/?mode=human-black&level=3`);
+  await page.waitForFunction(() => document.getElementById('loading').classList.contains('done'), null, { timeout: 120000 });
+  console.log(`page ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: path.join(out, 'web-start.png') });
+  const box = await page.locator('#game').boundingBox();
+
+  // Frame gaps while the AI thinks: record requestAnimationFrame times from now on.
+  await page.evaluate(() => {
+    window.frameTimes = [];
+    const tick = (t) => { window.frameTimes.push(t); requestAnimationFrame(tick); };
+    requestAnimationFrame(tick);
+  });
+  // Click the board's centre: the board sits left of the 240 px side panel, below the bar.
+  const cx = box.x + (box.width - 240) / 2;
+  const cy = box.y + 44 + (box.height - 44) / 2;
+  await page.mouse.move(cx, cy);
+  await page.mouse.click(cx, cy);
+  const clickedAt = Date.now();
+  const answered = await waitFor(() => statuses.some((s) => /White \(AI\) played/.test(s)), 60000);
+  const thinkMs = Date.now() - clickedAt;
+  const gaps = await page.evaluate(() => {
+    const t = window.frameTimes;
+    let worst = 0;
+    for (let i = 1; i < t.length; i++) worst = Math.max(worst, t[i] - t[i - 1]);
+    return { worst, frames: t.length };
+  });
+  await page.screenshot({ path: path.join(out, 'web-after-ai.png') });
+  console.log(`status lines: ${JSON.stringify(statuses)}`);
+  if (!statuses.some((s) => /Black played h8/.test(s))) fail('the click on the centre did not play h8');
+  if (!answered) fail('the AI did not answer within 60 s');
+  console.log(`AI answered in ${thinkMs} ms; ${gaps.frames} frames meanwhile; longest gap between frames ${gaps.worst.toFixed(0)} ms`);
+  if (errors.length) console.log(`console errors: ${errors.slice(0, 5).join(' | ')}`);
+} catch (e) {
+  fail(String(e));
+} finally {
+  await browser.close();
+  server.close();
+}
+console.log(`web: ${failed ? 0 : 1} passed, ${failed ? 1 : 0} failed`);
+process.exit(failed ? 1 : 0);
+
+async function waitFor(cond, ms) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (cond()) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return cond();
+}
