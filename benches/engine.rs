@@ -9,7 +9,6 @@
 
 use std::time::{Duration, Instant};
 
-use gomoku::engine::board::parse_moves;
 use gomoku::engine::search::one_ply;
 use gomoku::engine::search::searcher::{Limits, Searcher};
 use gomoku::engine::{Board, ForbiddenPolicy, Game, Outcome, Rule, Stone};
@@ -26,11 +25,7 @@ const MIDDLE_GAMES: &[(&str, Rule)] = &[
 const TT_BYTES: usize = 64 << 20;
 
 fn board_of(moves: &str) -> Board {
-    let mut b = Board::new(15).unwrap();
-    for m in parse_moves(moves, 15).unwrap() {
-        b.place(m).unwrap();
-    }
-    b
+    Board::with_moves(15, moves).unwrap()
 }
 
 fn nodes_per_second() {

@@ -21,7 +21,7 @@ if [ "$(id -u)" -ne 0 ]; then sudo_cmd=(sudo); fi
 # Debian packages Bevy links against (audio, input devices, windowing).
 packages=(pkg-config libasound2-dev libudev-dev libwayland-dev libxkbcommon-dev)
 if [ "$want_e2e" -eq 1 ]; then
-  packages+=(xvfb xauth mesa-vulkan-drivers libvulkan1 python3 chromium binaryen)
+  packages+=(xvfb xauth mesa-vulkan-drivers libvulkan1 python3 chromium)
   # Node and npm may come from elsewhere than Debian (as on our CI machines): only when absent.
   command -v node >/dev/null 2>&1 || packages+=(nodejs)
   command -v npm >/dev/null 2>&1 || packages+=(npm)

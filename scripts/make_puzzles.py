@@ -470,8 +470,10 @@ def analyse(moves, rule, max_depth):
 
 # ---------------------------------------------------------------- verification
 
-def verify(rule, moves, line):
+def verify(rule, moves, line, quiet_first=False):
     """Independent-ish replay check; raises AssertionError on any problem.
+    quiet_first (vct): the first attacker move is a quiet threat (no four, no five) and
+    the defender's answer is any legal move; the rest must be a VCF.
     Returns (attacker, n_attacker_moves, n_forbidden_blocks)."""
     b = new_board()
     for i, p in enumerate(moves):
@@ -489,6 +491,13 @@ def verify(rule, moves, line):
     forbidden_blocks = 0
     for i, p in enumerate(line):
         x, y = p
+        if quiet_first and i < 2:
+            c = A if i == 0 else D
+            assert b[y][x] == EMPTY and is_legal(b, x, y, c, rule), "move %s illegal" % to_note(p)
+            assert not wins_at(b, x, y, c, rule) and not all_five_points(b, BLACK + WHITE - c, rule)
+            b[y][x] = c
+            assert not all_five_points(b, c, rule), "quiet move %s makes a four" % to_note(p)
+            continue
         if i % 2 == 0:  # attacker
             assert b[y][x] == EMPTY and is_legal(b, x, y, A, rule), "attacker move %s illegal" % to_note(p)
             if i == len(line) - 1:
@@ -543,7 +552,7 @@ def check_file(path):
     table = {}
     print("%-9s %-9s %-5s %5s %5s %5s %s" % ("name", "rule", "win", "moves", "len", "fbblk", "kind"))
     for name, rule, moves, kind, line in puzzles:
-        A, n, fb = verify(rule, moves, line)
+        A, n, fb = verify(rule, moves, line, quiet_first=(kind == "vct"))
         who = "black" if A == BLACK else "white"
         tag = "%s-%s-" % (RULE_TAG[rule], COLOUR_TAG[A])
         assert name.startswith(tag), "%s: name does not match rule/winner" % name
@@ -551,12 +560,16 @@ def check_file(path):
             # the stated line is a shortest VCF: no VCF with fewer attacker moves
             r = VCF(board_from(moves), A, rule).solve(max_depth=n, min_depth=1)
             assert r is not None and r[0] == n, "%s: shortest VCF %s, line has %d" % (name, r and r[0], n)
-        table.setdefault((rule, who), []).append(n)
+        else:
+            # re-prove: no VCF, and the threat wins against every defender reply
+            r = vct1(moves, rule)
+            assert r is not None and r[0] == line, "%s: VCT proof not reproduced" % name
+        table.setdefault((rule, who, kind), []).append(n)
         print("%-9s %-9s %-5s %5d %5d %5d %s" % (name, rule, who, len(moves), n, fb, kind))
     print()
-    print("%-9s %-5s %5s  %s" % ("rule", "win", "count", "attacker moves"))
-    for (rule, who), ns in sorted(table.items()):
-        print("%-9s %-5s %5d  %s" % (rule, who, len(ns), " ".join(map(str, sorted(ns)))))
+    print("%-9s %-5s %-4s %5s  %s" % ("rule", "win", "kind", "count", "attacker moves"))
+    for (rule, who, kind), ns in sorted(table.items()):
+        print("%-9s %-5s %-4s %5d  %s" % (rule, who, kind, len(ns), " ".join(map(str, sorted(ns)))))
     print("%d puzzles, all verified" % len(puzzles))
     return puzzles
 
@@ -605,6 +618,7 @@ def main():
                                                   "..", "tests", "puzzles.txt"))
     ap.add_argument("--games", type=int, default=400, help="max games per rule")
     ap.add_argument("--max-depth", type=int, default=12)
+    ap.add_argument("--vct", type=int, default=1, help="VCT puzzles per rule and colour (0: none)")
     ap.add_argument("--check-only", metavar="PATH", help="only verify an existing file")
     args = ap.parse_args()
     if args.check_only:
@@ -650,6 +664,31 @@ def main():
                 out_lines.append(" | ".join([
                     name, rule, " ".join(to_note(p) for p in c["moves"]), "vcf",
                     " ".join(to_note(p) for p in c["line"])]))
+    for ri, rule in enumerate(RULES):
+        if not args.vct:
+            break
+        got = {BLACK: [], WHITE: []}
+        for g in range(200):
+            if all(len(got[A]) >= args.vct for A in got):
+                break
+            rng = random.Random(args.seed * 1000003 + ri * 10007 + 5000 + g)
+            moves = random_game(rng, rule)
+            for k in range(12, len(moves) + 1):
+                A = BLACK if k % 2 == 0 else WHITE
+                if len(got[A]) >= args.vct:
+                    continue
+                r = vct1(moves[:k], rule)
+                if r is not None and r[1] >= 4:
+                    got[A].append((moves[:k], r[0]))
+                    break  # one per game
+            print("%s vct: %d games, black %d, white %d, %.0f s"
+                  % (rule, g + 1, len(got[BLACK]), len(got[WHITE]), time.time() - t_start), flush=True)
+        for A in (BLACK, WHITE):
+            for i, (moves, line) in enumerate(got[A], 1):
+                name = "%s-%s-vct%d" % (RULE_TAG[rule], COLOUR_TAG[A], i)
+                out_lines.append(" | ".join([
+                    name, rule, " ".join(to_note(p) for p in moves), "vct",
+                    " ".join(to_note(p) for p in line)]))
     header = HEADER % {"seed": args.seed, "depth": args.max_depth}
     with open(args.out, "w") as f:
         f.write(header)
@@ -670,7 +709,10 @@ HEADER = """\
 #            five, no overline / double-four / double-three; white: five or more)
 #   moves    the game from the empty board, black first, colours alternating; columns a..o from
 #            the left, rows 1..15 from the bottom (h8 is the centre)
-#   kind     vcf: victory by continuous fours
+#   kind     vcf: victory by continuous fours; vct: the side to move has no VCF (up to the
+#            depth below) but wins by one quiet threat (a three or similar) followed by a VCF,
+#            proven against every legal defender reply (the solution shows the reply after
+#            which the VCF is longest)
 #   solution a shortest winning line: attacker and defender moves alternating, every attacker
 #            move a four, every defender move the forced block, ending with the five.  Where
 #            black's only block is forbidden (renju) or there are two five points, the defender

@@ -1,6 +1,7 @@
 //! The game: `gomoku [--mode M] [--level N] [--size N] [--rule R] [--moves "h8 i9"]
 //! [--screenshot FILE]`; `gomoku --help` lists the options.
 
+use bevy::asset::AssetMetaCheck;
 use bevy::prelude::*;
 use bevy::window::WindowResizeConstraints;
 use gomoku::app::{GamePlugin, Screen};
@@ -45,6 +46,8 @@ fn main() -> AppExit {
             })
             .set(AssetPlugin {
                 file_path: asset_dir(),
+                // We ship no .meta files; not asking for them spares the web build 404s.
+                meta_check: AssetMetaCheck::Never,
                 ..default()
             }),
     )

@@ -5,7 +5,6 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use gomoku::engine::board::parse_moves;
 use gomoku::engine::rules::{forbidden_kind, would_win};
 use gomoku::engine::search::searcher::{Limits, Progress, Searcher, WIN};
 use gomoku::engine::search::vct::Vct;
@@ -35,11 +34,7 @@ fn random_position(rng: &mut SmallRng, rule: Rule, max_moves: usize) -> Game {
 }
 
 fn board_of(moves: &str) -> Board {
-    let mut b = Board::new(15).unwrap();
-    for m in parse_moves(moves, 15).unwrap() {
-        b.place(m).unwrap();
-    }
-    b
+    Board::with_moves(15, moves).unwrap()
 }
 
 fn assert_legal(board: &Board, rule: Rule, p: Pos) {

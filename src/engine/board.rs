@@ -273,6 +273,17 @@ impl Board {
         })
     }
 
+    /// A board after `moves` (standard notation, as [`parse_moves`] reads it) played alternately
+    /// from black. The error names the move that could not be played.
+    pub fn with_moves(size: u8, moves: &str) -> Result<Board, String> {
+        let mut b = Board::new(size).map_err(|e| e.to_string())?;
+        for p in parse_moves(moves, size).map_err(|e| e.to_string())? {
+            b.place(p)
+                .map_err(|e| format!("{}: {e}", p.to_notation(size)))?;
+        }
+        Ok(b)
+    }
+
     /// A board with stones set up in any numbers (a puzzle, a position from a manager) and
     /// `to_move` to play next. Set-up stones are not moves: undo stops at them.
     pub fn from_setup(

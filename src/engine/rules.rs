@@ -208,21 +208,20 @@ fn classify_black_move(b: &mut Board, p: Pos) -> Option<ForbiddenKind> {
     None
 }
 
+/// The empty points within four of `p` along `dir`, with their offsets `k` from `p`.
+fn empty_neighbours(b: &Board, p: Pos, dir: (i8, i8)) -> Vec<(i32, Pos)> {
+    (-4..=4)
+        .filter(|&k| k != 0)
+        .filter_map(|k| p.offset(dir, k, b.size()).map(|q| (k, q)))
+        .filter(|&(_, q)| b.is_empty_at(q))
+        .collect()
+}
+
 /// Offsets `k` (along `dir` from `p`) of the empty points where black would complete exactly five
 /// in that line, five that contains `p`. Black is on `p`.
 fn five_points(b: &mut Board, p: Pos, dir: (i8, i8)) -> Vec<i32> {
-    let size = b.size();
     let mut ks = Vec::new();
-    for k in -4..=4 {
-        if k == 0 {
-            continue;
-        }
-        let Some(q) = p.offset(dir, k, size) else {
-            continue;
-        };
-        if !b.is_empty_at(q) {
-            continue;
-        }
+    for (k, q) in empty_neighbours(b, p, dir) {
         b.set_stone(q, Stone::Black);
         let (back, fwd) = run_around(b, q, dir, Stone::Black);
         b.remove_stone(q);
@@ -254,17 +253,7 @@ fn is_straight_four(b: &mut Board, p: Pos, dir: (i8, i8)) -> bool {
 /// Whether black's stone on `p` makes a real three along `dir`: some empty point of the line
 /// turns it into a straight four containing `p`, and black may legally play that point.
 fn is_real_three(b: &mut Board, p: Pos, dir: (i8, i8)) -> bool {
-    let size = b.size();
-    for k in -4..=4 {
-        if k == 0 {
-            continue;
-        }
-        let Some(q) = p.offset(dir, k, size) else {
-            continue;
-        };
-        if !b.is_empty_at(q) {
-            continue;
-        }
+    for (k, q) in empty_neighbours(b, p, dir) {
         b.set_stone(q, Stone::Black);
         let straight = is_straight_four(b, q, dir) && four_contains(b, q, dir, k);
         b.remove_stone(q);

@@ -446,11 +446,7 @@ mod tests {
     use crate::engine::pattern::patterns_at;
 
     fn board_of(moves: &str) -> Board {
-        let mut b = Board::new(15).unwrap();
-        for m in parse_moves(moves, 15).unwrap() {
-            b.place(m).unwrap();
-        }
-        b
+        Board::with_moves(15, moves).unwrap()
     }
 
     /// Every empty point's patterns agree with the slow definition, for both colours.

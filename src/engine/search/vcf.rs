@@ -158,15 +158,11 @@ impl Vcf {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::board::{Board, parse_moves};
+    use crate::engine::board::Board;
     use crate::engine::rules::Rule;
 
     fn pos_of(moves: &str, rule: Rule) -> Position {
-        let mut b = Board::new(15).unwrap();
-        for m in parse_moves(moves, 15).unwrap() {
-            b.place(m).unwrap();
-        }
-        Position::new(&b, rule)
+        Position::new(&Board::with_moves(15, moves).unwrap(), rule)
     }
 
     #[test]
