@@ -220,3 +220,51 @@ fn vct_finds_a_double_three_win_without_fours() {
     assert!(r.solved && r.score > 0, "{r:?}");
     assert_eq!(board.to_move(), Stone::Black);
 }
+
+/// The puzzles of `tests/puzzles.txt`: (name, rule, moves, kind, solution).
+fn puzzles() -> Vec<(String, Rule, String, String, String)> {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/puzzles.txt"))
+        .expect("the puzzle file");
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let f: Vec<&str> = l.split(" | ").map(str::trim).collect();
+            assert_eq!(f.len(), 5, "a puzzle line has five fields: {l}");
+            (
+                f[0].to_string(),
+                f[1].parse().unwrap(),
+                f[2].to_string(),
+                f[3].to_string(),
+                f[4].to_string(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn every_puzzle_is_solved_at_a_fixed_node_budget() {
+    let list = puzzles();
+    assert!(list.len() >= 30, "only {} puzzles", list.len());
+    let mut unsolved = Vec::new();
+    for (name, rule, moves, _kind, solution) in &list {
+        let board = board_of(moves);
+        let r = Searcher::new(&board, *rule, TT).think(Limits::nodes(400_000));
+        let first = solution.split_whitespace().next().unwrap();
+        let winning = r.solved && r.score >= WIN - 100;
+        if !winning {
+            unsolved.push(format!(
+                "{name}: score {} depth {} best {:?} (a known first move: {first})",
+                r.score,
+                r.depth,
+                r.best.map(|p| p.to_notation(15))
+            ));
+        }
+    }
+    assert!(
+        unsolved.is_empty(),
+        "{} unsolved:\n{}",
+        unsolved.len(),
+        unsolved.join("\n")
+    );
+}

@@ -1,13 +1,24 @@
 //! The web page around the game: tells the page when the board is drawn (so it can take its
-//! loading indicator away).
+//! loading indicator away), and writes each status line to the console as
+//! `gomoku-status: ...` (the web end-to-end test reads them).
 
 use bevy::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::SceneReady;
+use super::{SceneReady, StatusLine};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Last, tell_the_page_when_ready);
+    app.add_systems(
+        Last,
+        (
+            tell_the_page_when_ready,
+            status_to_console.run_if(resource_changed::<StatusLine>),
+        ),
+    );
+}
+
+fn status_to_console(status: Res<StatusLine>) {
+    web_sys::console::log_1(&format!("gomoku-status: {}", status.0).into());
 }
 
 /// Calls the page's `window.gomokuReady()` once the scene is ready.

@@ -43,8 +43,7 @@ try {
   const errors = [];
   page.on('console', (m) => {
     const t = m.text();
-    const i = t.indexOf('status: ');
-    if (i >= 0) statuses.push(t.slice(i + 8).replace(/\s+$/, ''));
+    if (t.startsWith('gomoku-status: ')) statuses.push(t.slice('gomoku-status: '.length));
     if (m.type() === 'error') errors.push(t);
   });
   page.on('pageerror', (e) => errors.push(String(e)));
@@ -56,6 +55,15 @@ try {
   await page.waitForTimeout(500);
   await page.screenshot({ path: path.join(out, 'web-start.png') });
   const box = await page.locator('#game').boundingBox();
+  // Frame gaps on an idle board, for comparison.
+  const idle = await page.evaluate(() => new Promise((resolve) => {
+    const t = [];
+    const tick = (now) => { t.push(now); if (t.length < 40) requestAnimationFrame(tick); else resolve(t); };
+    requestAnimationFrame(tick);
+  }));
+  const idleGaps = idle.slice(1).map((v, i) => v - idle[i]).sort((a, b) => a - b);
+  const idleMedian = idleGaps[Math.floor(idleGaps.length / 2)];
+  const idleWorst = idleGaps[idleGaps.length - 1];
 
   // Frame gaps while the AI thinks: record requestAnimationFrame times from now on.
   await page.evaluate(() => {
@@ -81,6 +89,7 @@ try {
   console.log(`status lines: ${JSON.stringify(statuses)}`);
   if (!statuses.some((s) => /Black played h8/.test(s))) fail('the click on the centre did not play h8');
   if (!answered) fail('the AI did not answer within 60 s');
+  console.log(`idle board: median frame ${idleMedian.toFixed(0)} ms, longest ${idleWorst.toFixed(0)} ms (software rendering)`);
   console.log(`AI answered in ${thinkMs} ms; ${gaps.frames} frames meanwhile; longest gap between frames ${gaps.worst.toFixed(0)} ms`);
   if (errors.length) console.log(`console errors: ${errors.slice(0, 5).join(' | ')}`);
 } catch (e) {

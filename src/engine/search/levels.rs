@@ -127,7 +127,7 @@ const OPENING_CANDIDATES: usize = 5;
 /// How far below the best an opening candidate may score and still be chosen.
 const OPENING_MARGIN: i32 = 60;
 /// Nodes for each opening candidate's check.
-const OPENING_CHECK_NODES: u64 = 4_000;
+const OPENING_CHECK_NODES: u64 = 1_500;
 
 /// The AI thinking about one move, in steps of bounded work (for hosts with one thread, such
 /// as the web build, where each frame does a step).
@@ -261,7 +261,7 @@ impl Thinking {
 }
 
 /// Node cap of the root threat solvers in the game (keeps each step of the web build short).
-const SOLVER_NODES: u64 = 40_000;
+const SOLVER_NODES: u64 = 8_000;
 
 fn one_ply_choice(
     board: &Board,
