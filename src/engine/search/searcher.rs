@@ -347,6 +347,7 @@ impl Searcher {
     }
 
     fn finish_with(&mut self, i: usize, score: i32) {
+        self.report.nodes = self.total_nodes();
         self.report.best = Some(self.pos.pos(i));
         self.report.score = score;
         self.report.solved = true;

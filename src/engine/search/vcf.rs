@@ -50,7 +50,8 @@ impl Vcf {
     }
 
     /// A winning line of fours for the side to move within `depth` attacking moves, as padded
-    /// indices (attacker, defender, attacker, ..., the five), or `None`.
+    /// indices (attacker, defender, attacker, ..., the five), or `None`. When black's only
+    /// block is forbidden (renju), the line ends with white's four.
     pub fn solve(&mut self, pos: &mut Position, depth: u8) -> Option<Vec<usize>> {
         let budget_end = self.nodes + self.node_limit;
         self.timed_out = false;
@@ -140,8 +141,8 @@ impl Vcf {
         }
         let block = pts[0];
         if !pos.is_legal(block, defender) {
-            // Renju: black may not stop the five there; white wins.
-            line.push(block);
+            // Renju: black may not stop the five there; white wins (the line ends with the
+            // four: whatever black plays, white's five follows).
             return true;
         }
         line.push(block);
