@@ -53,7 +53,7 @@ fn moves_are_legal_in_random_positions_under_every_rule() {
     let mut rng = SmallRng::seed_from_u64(7);
     let mut checked = 0;
     for rule in Rule::ALL {
-        for _ in 0..300 {
+        for _ in 0..400 {
             let game = random_position(&mut rng, rule, 60);
             let mut s = Searcher::new(game.board(), rule, TT);
             let r = s.think(Limits::nodes(300));
@@ -62,7 +62,7 @@ fn moves_are_legal_in_random_positions_under_every_rule() {
             checked += 1;
         }
     }
-    assert_eq!(checked, 900);
+    assert_eq!(checked, 1200);
 }
 
 #[test]

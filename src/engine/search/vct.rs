@@ -28,7 +28,7 @@ impl Vct {
     /// A solver that gives up after `node_limit` nodes per [`Vct::solve`].
     pub fn new(node_limit: u64) -> Vct {
         Vct {
-            vcf: Vcf::new(2_000),
+            vcf: Vcf::new(node_limit.clamp(100, 2_000)),
             failed: HashMap::new(),
             won: HashMap::new(),
             nodes: 0,
@@ -70,6 +70,7 @@ impl Vct {
     /// Sets the node budget of each [`Vct::solve`] (its VCF checks included).
     pub fn set_node_limit(&mut self, nodes: u64) {
         self.node_limit = nodes;
+        self.vcf.set_node_limit(nodes.clamp(100, 2_000));
     }
 
     fn attack(&mut self, pos: &mut Position, depth: u8) -> Option<usize> {
