@@ -23,8 +23,6 @@ use crate::engine::rules::Rule;
 pub const WIN: i32 = 30_000;
 const WIN_THRESHOLD: i32 = WIN - 1_000;
 const NO_MOVE: u16 = u16::MAX;
-/// Node budget of the small threat search at the nodes one ply above the leaves.
-const INNER_VCT_NODES: u64 = 250;
 const MAX_PLY: usize = 128;
 
 /// What bounds a search.
@@ -108,7 +106,6 @@ pub struct Searcher {
     vcf: Vcf,
     leaf_vcf: Vcf,
     vct: Vct,
-    inner_vct: Vct,
     history: Vec<[i32; 2]>,
     killers: Vec<[u16; 2]>,
     nodes: u64,
@@ -140,7 +137,6 @@ impl Searcher {
             vcf: Vcf::new(200_000),
             leaf_vcf: Vcf::new(600),
             vct: Vct::new(300_000),
-            inner_vct: Vct::new(INNER_VCT_NODES),
             history: vec![[0; 2]; cells],
             killers: vec![[NO_MOVE; 2]; MAX_PLY + 1],
             nodes: 0,
@@ -166,7 +162,6 @@ impl Searcher {
             self.vcf.clear();
             self.leaf_vcf.clear();
             self.vct.clear();
-            self.inner_vct.clear();
             for h in &mut self.history {
                 *h = [h[0] / 4, h[1] / 4];
             }
@@ -191,7 +186,6 @@ impl Searcher {
         self.vcf.deadline = solver_deadline;
         self.vct.deadline = solver_deadline;
         self.leaf_vcf.deadline = self.deadline;
-        self.inner_vct.deadline = self.deadline;
         // With a node budget, the root solvers get a share of it (so results do not depend on
         // the clock); otherwise fixed budgets, cut short by their deadline.
         let (mut vcf_nodes, mut vct_nodes) = match limits.nodes {
@@ -208,7 +202,6 @@ impl Searcher {
         self.vcf.nodes = 0;
         self.leaf_vcf.nodes = 0;
         self.vct.nodes = 0;
-        self.inner_vct.nodes = 0;
         self.limits = limits;
         self.next_depth = 1;
         self.done = false;
@@ -276,11 +269,7 @@ impl Searcher {
     }
 
     fn total_nodes(&self) -> u64 {
-        self.nodes
-            + self.vcf.nodes
-            + self.leaf_vcf.nodes
-            + self.vct.total_nodes()
-            + self.inner_vct.total_nodes()
+        self.nodes + self.vcf.nodes + self.leaf_vcf.nodes + self.vct.total_nodes()
     }
 
     fn out_of_budget(&self, total_limit: u64) -> bool {
@@ -528,17 +517,6 @@ impl Searcher {
         if depth <= 0 && their_fives == 0 {
             return self.leaf(ply);
         }
-        // One ply above the leaves, a small threat search: wins by threes and fours that the
-        // remaining depth cannot see.
-        if depth == 1
-            && ply >= 2
-            && their_fives == 0
-            && self.pos.count(them, Threat::FlexFour) == 0
-            && self.has_attacking_chances(me)
-            && self.inner_vct.solve(&mut self.pos, 3).is_some()
-        {
-            return WIN - ply as i32 - 30;
-        }
         let alpha_orig = alpha;
         let key = self.pos.hash();
         let mut tt_move = None;
@@ -640,13 +618,6 @@ impl Searcher {
         self.pos
             .evaluate()
             .clamp(-WIN_THRESHOLD + 1, WIN_THRESHOLD - 1)
-    }
-
-    /// Whether `me` has the makings of a win by threats: a point with two threats, or two
-    /// points that make an open three.
-    fn has_attacking_chances(&self, me: Stone) -> bool {
-        self.pos.count(me, Threat::DoubleThree) + self.pos.count(me, Threat::FourThree) > 0
-            || self.pos.count(me, Threat::Three) >= 2
     }
 
     /// Whether `me` has a legal move that leaves two points to make five (an open four, or
