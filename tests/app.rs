@@ -217,6 +217,21 @@ fn undo_while_the_ai_thinks_cancels_its_search() {
 }
 
 #[test]
+fn undo_after_resigning_takes_back_only_the_resignation() {
+    let mut app = app_with(GameSetup::default(), Screen::Playing);
+    click(&mut app, "h8");
+    update_until(&mut app, 500, |a| board(a).board().stone_count() == 2).expect("AI answered");
+    command(&mut app, GameCommand::Resign);
+    app.update();
+    assert_eq!(screen(&app), Screen::GameOver);
+    command(&mut app, GameCommand::Undo);
+    app.update();
+    assert_eq!(*board(&app).outcome(), Outcome::Ongoing);
+    assert_eq!(board(&app).board().stone_count(), 2);
+    assert_eq!(screen(&app), Screen::Playing);
+}
+
+#[test]
 fn switching_modes_starts_a_clean_game() {
     let mut app = app_with(two_players(), Screen::Playing);
     click(&mut app, "h8");

@@ -470,4 +470,9 @@ fn resignation_ends_the_game() {
         }
     );
     assert_eq!(game.outcome().winner(), Some(Stone::White));
+    // Taking the resignation back restores the game as it was, every move kept.
+    assert!(game.withdraw_resignation());
+    assert_eq!(*game.outcome(), Outcome::Ongoing);
+    assert_eq!(game.board().stone_count(), 2);
+    assert!(!game.withdraw_resignation());
 }

@@ -118,7 +118,8 @@ fn apply_commands(
         let mode = active.0.mode;
         match command {
             GameCommand::Undo => {
-                if undo_to_person(&mut board.0, mode) == 0 {
+                // After a resignation, undo takes back only the resignation.
+                if !board.0.withdraw_resignation() && undo_to_person(&mut board.0, mode) == 0 {
                     continue;
                 }
             }

@@ -216,11 +216,18 @@ impl Game {
         Ok(())
     }
 
-    /// Takes back the last move (and any resignation); it can be redone.
-    pub fn undo(&mut self) -> Option<Pos> {
-        if matches!(self.outcome, Outcome::Resigned { .. }) {
-            self.outcome = Outcome::Ongoing;
+    /// Takes back a resignation: the game goes on from the same position. Returns whether
+    /// there was one.
+    pub fn withdraw_resignation(&mut self) -> bool {
+        if !matches!(self.outcome, Outcome::Resigned { .. }) {
+            return false;
         }
+        self.settle();
+        true
+    }
+
+    /// Takes back the last move (a resignation is dropped with it); it can be redone.
+    pub fn undo(&mut self) -> Option<Pos> {
         let p = self.board.undo()?;
         self.settle();
         Some(p)
