@@ -207,12 +207,15 @@ impl Game {
 
     /// The side to move resigns.
     pub fn resign(&mut self) -> Result<(), MoveError> {
+        self.resign_as(self.to_move())
+    }
+
+    /// `loser` resigns, whoever is to move.
+    pub fn resign_as(&mut self, loser: Stone) -> Result<(), MoveError> {
         if self.outcome.is_over() {
             return Err(MoveError::GameOver);
         }
-        self.outcome = Outcome::Resigned {
-            loser: self.to_move(),
-        };
+        self.outcome = Outcome::Resigned { loser };
         Ok(())
     }
 

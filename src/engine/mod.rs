@@ -5,6 +5,7 @@ pub mod board;
 pub mod game;
 pub mod pattern;
 pub mod protocol;
+pub mod record;
 pub mod rules;
 pub mod search;
 

@@ -1,0 +1,117 @@
+//! Our own JSON record: a format name, a version, and the game in readable fields.
+//!
+//! ```json
+//! { "format": "gomoku-record", "version": 1, "black": "Ann", "white": "AI level 3",
+//!   "mode": { "VsAi": { "level": 3, "human": "Black" } }, "rule": "Renju",
+//!   "policy": "Refuse", "size": 15, "moves": "h8 i9 j10",
+//!   "result": { "winner": null, "ending": "Unfinished" }, "date": "2026-11-22T13:45:00Z" }
+//! ```
+
+use serde::{Deserialize, Serialize};
+
+use super::{GameRecord, RecordError, RecordMode, RecordResult};
+use crate::engine::board::parse_moves;
+use crate::engine::rules::{ForbiddenPolicy, Rule};
+
+/// The `format` field of a record.
+pub const FORMAT: &str = "gomoku-record";
+/// The newest record version this build reads and the one it writes.
+pub const VERSION: u32 = 1;
+
+/// A game record as it is stored: the moves as notation text.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredRecord {
+    /// Always [`FORMAT`].
+    pub format: String,
+    /// The record version, at most [`VERSION`].
+    pub version: u32,
+    /// The black player's name.
+    pub black: String,
+    /// The white player's name.
+    pub white: String,
+    /// Who played.
+    pub mode: RecordMode,
+    /// The rule.
+    pub rule: Rule,
+    /// What a forbidden move did.
+    pub policy: ForbiddenPolicy,
+    /// Board side.
+    pub size: u8,
+    /// The moves in standard notation, separated by spaces.
+    pub moves: String,
+    /// How it ended.
+    pub result: RecordResult,
+    /// When it ended (UTC).
+    pub date: String,
+}
+
+impl StoredRecord {
+    /// The stored form of a record.
+    pub fn from_record(record: &GameRecord) -> StoredRecord {
+        StoredRecord {
+            format: FORMAT.to_owned(),
+            version: VERSION,
+            black: record.black.clone(),
+            white: record.white.clone(),
+            mode: record.mode.clone(),
+            rule: record.rule,
+            policy: record.policy,
+            size: record.size,
+            moves: record.moves_text(),
+            result: record.result,
+            date: record.date.clone(),
+        }
+    }
+
+    /// The record, with its format, version, moves and result checked by replaying it.
+    pub fn to_record(&self) -> Result<GameRecord, RecordError> {
+        if self.format != FORMAT {
+            return Err(RecordError::new(format!(
+                "not a Gomoku record: the format is '{}', expected '{FORMAT}'",
+                self.format
+            )));
+        }
+        if self.version > VERSION {
+            return Err(RecordError::new(format!(
+                "the record has format version {}, newer than this Gomoku reads ({VERSION}); \
+                 update the game to open it",
+                self.version
+            )));
+        }
+        let moves = parse_moves(&self.moves, self.size)
+            .map_err(|e| RecordError::new(format!("the moves: {e}")))?;
+        let record = GameRecord {
+            black: self.black.clone(),
+            white: self.white.clone(),
+            mode: self.mode.clone(),
+            rule: self.rule,
+            policy: self.policy,
+            size: self.size,
+            moves,
+            result: self.result,
+            date: self.date.clone(),
+        };
+        let game = record.replay()?;
+        let replayed = RecordResult::from_outcome(game.outcome());
+        if replayed != record.result {
+            return Err(RecordError::new(format!(
+                "the result says {:?} ({:?}) but the moves give {:?} ({:?})",
+                record.result.winner, record.result.ending, replayed.winner, replayed.ending
+            )));
+        }
+        Ok(record)
+    }
+}
+
+/// The record as pretty-printed JSON.
+pub fn to_json(record: &GameRecord) -> String {
+    serde_json::to_string_pretty(&StoredRecord::from_record(record))
+        .expect("a record always serialises")
+}
+
+/// Reads a JSON record, checking every move.
+pub fn from_json(text: &str) -> Result<GameRecord, RecordError> {
+    let stored: StoredRecord = serde_json::from_str(text)
+        .map_err(|e| RecordError::at_line(e.line(), format!("not a valid record: {e}")))?;
+    stored.to_record()
+}

@@ -1,0 +1,42 @@
+//! Every finished game, kept in the order played.
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::record::json::StoredRecord;
+use crate::engine::record::{GameRecord, RecordError};
+use crate::store::Document;
+
+/// The finished games, oldest first.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct History {
+    /// The games as stored.
+    pub games: Vec<StoredRecord>,
+}
+
+impl Document for History {
+    const KEY: &'static str = "history.json";
+    const FORMAT: &'static str = "gomoku-history";
+    const VERSION: u32 = 1;
+}
+
+impl History {
+    /// Adds a finished game.
+    pub fn add(&mut self, record: &GameRecord) {
+        self.games.push(StoredRecord::from_record(record));
+    }
+
+    /// The game at `index`, checked by replaying it.
+    pub fn game(&self, index: usize) -> Option<Result<GameRecord, RecordError>> {
+        self.games.get(index).map(StoredRecord::to_record)
+    }
+
+    /// How many games are kept.
+    pub fn len(&self) -> usize {
+        self.games.len()
+    }
+
+    /// Whether no game is kept.
+    pub fn is_empty(&self) -> bool {
+        self.games.is_empty()
+    }
+}

@@ -1,0 +1,16 @@
+//! Players: local profiles with their statistics, rank and undo budget, and the documents the
+//! game keeps (profiles, settings, the history of finished games). Plain Rust, no Bevy.
+
+pub mod history;
+pub mod profile;
+pub mod rank;
+pub mod settings;
+pub mod stats;
+pub mod undo_budget;
+
+pub use history::History;
+pub use profile::{Profile, ProfileError, ProfileId, Profiles};
+pub use rank::{Rank, Title};
+pub use settings::Settings;
+pub use stats::{GameResult, StatKey, StatMode, Stats, Tally};
+pub use undo_budget::UndoBudget;

@@ -1,0 +1,158 @@
+//! The player's settings: language, theme, sound, view toggles, and the last game set-up.
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::{ForbiddenPolicy, Rule, Stone};
+use crate::store::Document;
+
+/// The language of the interface.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub enum Language {
+    /// English.
+    #[default]
+    English,
+    /// Simplified Chinese.
+    Chinese,
+}
+
+impl Language {
+    /// The language for a system locale such as `zh_CN.UTF-8`, `zh-Hans` or `en-US`.
+    pub fn from_locale(locale: &str) -> Language {
+        if locale.trim().to_ascii_lowercase().starts_with("zh") {
+            Language::Chinese
+        } else {
+            Language::English
+        }
+    }
+}
+
+/// The look of the board and the menus.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub enum Theme {
+    /// A wooden board.
+    #[default]
+    Wood,
+    /// A dark slate board.
+    Dark,
+    /// Black and white with strong outlines and a yellow highlight, readable without colour.
+    HighContrast,
+}
+
+impl Theme {
+    /// Every theme, in menu order.
+    pub const ALL: [Theme; 3] = [Theme::Wood, Theme::Dark, Theme::HighContrast];
+}
+
+/// Who plays, as remembered between runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum SavedMode {
+    /// A person against the AI.
+    #[default]
+    VsAi,
+    /// Two people.
+    TwoPlayers,
+    /// The AI against itself.
+    AiVsAi,
+}
+
+/// The last game set-up, to start the next run where the player left off.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct LastSetup {
+    /// Who plays.
+    pub mode: SavedMode,
+    /// The person's colour against the AI.
+    pub human: Stone,
+    /// The AI level.
+    pub level: u8,
+    /// Board side.
+    pub size: u8,
+    /// Rule.
+    pub rule: Rule,
+    /// What a forbidden move does.
+    pub policy: ForbiddenPolicy,
+}
+
+impl Default for LastSetup {
+    fn default() -> Self {
+        LastSetup {
+            mode: SavedMode::VsAi,
+            human: Stone::Black,
+            level: 3,
+            size: crate::engine::board::DEFAULT_SIZE,
+            rule: Rule::default(),
+            policy: ForbiddenPolicy::default(),
+        }
+    }
+}
+
+/// Everything the player chose that is not a game. Fields missing from an older file take
+/// their defaults.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// The interface language; `None` until chosen (the system language is used).
+    pub language: Option<Language>,
+    /// The theme.
+    pub theme: Theme,
+    /// Sound volume, 0 to 1.
+    pub volume: f32,
+    /// Sound off.
+    pub muted: bool,
+    /// Numbers on the stones.
+    pub move_numbers: bool,
+    /// Coordinates around the board.
+    pub coordinates: bool,
+    /// Show the AI's suggested move for the person (against the AI).
+    pub hint: bool,
+    /// The seed games' undo budget instead of unlimited undo.
+    pub limited_undo: bool,
+    /// The last set-up.
+    pub last: LastSetup,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            language: None,
+            theme: Theme::default(),
+            volume: 0.7,
+            muted: false,
+            move_numbers: false,
+            coordinates: true,
+            hint: false,
+            limited_undo: false,
+            last: LastSetup::default(),
+        }
+    }
+}
+
+impl Document for Settings {
+    const KEY: &'static str = "settings.json";
+    const FORMAT: &'static str = "gomoku-settings";
+    const VERSION: u32 = 1;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn locales() {
+        for zh in ["zh_CN.UTF-8", "zh-Hans", "ZH", "zh-TW"] {
+            assert_eq!(Language::from_locale(zh), Language::Chinese, "{zh}");
+        }
+        for en in ["en-US", "C", "", "de_DE"] {
+            assert_eq!(Language::from_locale(en), Language::English, "{en}");
+        }
+    }
+
+    #[test]
+    fn missing_fields_take_defaults() {
+        let s: Settings = serde_json::from_str(r#"{"theme":"Dark","muted":true}"#).unwrap();
+        assert_eq!(s.theme, Theme::Dark);
+        assert!(s.muted);
+        assert_eq!(s.volume, 0.7);
+        assert_eq!(s.last, LastSetup::default());
+    }
+}
