@@ -30,6 +30,7 @@ REPO = Path(__file__).resolve().parent.parent
 SOURCES_DIR = REPO / "src" / "app"
 OUT_DIR = REPO / "assets" / "fonts"
 OUT_FONT = OUT_DIR / "gomoku-cjk.ttf"
+OUT_CHARS = OUT_DIR / "characters.txt"
 
 # The source font and where its licence is, as installed by Debian's package.
 PACKAGE = "fonts-wqy-microhei"
@@ -196,6 +197,8 @@ def make(chars):
     mark_as_modified(font)
     save_font(font, OUT_FONT)
     write_license()
+    # The list of characters kept, for the Rust test that checks every translation is covered.
+    OUT_CHARS.write_text("".join(sorted(set(kept))) + "\n", encoding="utf-8")
 
     lost = missing_from(OUT_FONT, kept)
     if lost:

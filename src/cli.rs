@@ -2,10 +2,12 @@
 
 use std::path::PathBuf;
 
+use crate::app::menu::Dialog;
 use crate::app::{GameSetup, Mode};
 use crate::engine::board::parse_moves;
 use crate::engine::search::levels::Level;
 use crate::engine::{ForbiddenPolicy, Rule, Stone};
+use crate::players::settings::{Language, Theme};
 
 /// What `gomoku --help` prints.
 pub const USAGE: &str = "\
@@ -17,8 +19,14 @@ usage: gomoku [options]
   --rule R            freestyle, standard or renju (default freestyle)
   --forbidden P       refuse or lose: what a forbidden move does in renju (default refuse)
   --moves \"h8 i9\"     start from the position after these moves
+  --lang L            en or zh: the interface language (saved in the settings)
+  --theme T           wood, dark or high-contrast (saved in the settings)
+  --show W            open a window at start: players, games or settings
   --screenshot FILE   draw the board, save the window to FILE (PNG) and exit
-  --help              this text";
+  --help              this text
+
+Settings, players and finished games are kept in the platform's data directory
+(GOMOKU_DATA_DIR overrides it).";
 
 /// The parsed options.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -31,6 +39,14 @@ pub struct CliOptions {
     pub help: bool,
     /// Start playing at once (a mode or moves were given) instead of showing the menu.
     pub play_now: bool,
+    /// Whether any option of the set-up was given (else the last set-up is restored).
+    pub setup_given: bool,
+    /// The interface language to switch to.
+    pub language: Option<Language>,
+    /// The theme to switch to.
+    pub theme: Option<Theme>,
+    /// The window to open at start.
+    pub dialog: Option<Dialog>,
 }
 
 /// Parses the arguments (without the program name).
@@ -49,6 +65,12 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<CliOptions, Strin
                 .or_else(|| args.next())
                 .ok_or_else(|| format!("{name} needs a value"))
         };
+        if matches!(
+            flag.as_str(),
+            "--size" | "--rule" | "--mode" | "--level" | "--forbidden" | "--moves"
+        ) {
+            o.setup_given = true;
+        }
         match flag.as_str() {
             "--size" => {
                 let v = value("--size")?;
@@ -80,6 +102,33 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<CliOptions, Strin
                 }
             }
             "--moves" => moves_text = Some(value("--moves")?),
+            "--lang" => {
+                o.language = Some(match value("--lang")?.as_str() {
+                    "en" | "english" => Language::English,
+                    "zh" | "zh-CN" | "chinese" => Language::Chinese,
+                    other => return Err(format!("--lang {other}: use en or zh")),
+                })
+            }
+            "--theme" => {
+                o.theme = Some(match value("--theme")?.as_str() {
+                    "wood" => Theme::Wood,
+                    "dark" => Theme::Dark,
+                    "high-contrast" | "contrast" => Theme::HighContrast,
+                    other => {
+                        return Err(format!("--theme {other}: use wood, dark or high-contrast"));
+                    }
+                })
+            }
+            "--show" => {
+                o.dialog = Some(match value("--show")?.as_str() {
+                    "players" => Dialog::Players,
+                    "games" => Dialog::Games,
+                    "settings" => Dialog::Settings,
+                    other => {
+                        return Err(format!("--show {other}: use players, games or settings"));
+                    }
+                })
+            }
             "--screenshot" => o.screenshot = Some(PathBuf::from(value("--screenshot")?)),
             "--help" | "-h" => o.help = true,
             other => return Err(format!("unknown option '{other}'")),
@@ -145,6 +194,22 @@ mod tests {
         assert_eq!(o.setup.policy, ForbiddenPolicy::Lose);
         assert_eq!(o.setup.moves.len(), 2);
         assert_eq!(o.screenshot, Some(PathBuf::from("a.png")));
+        assert!(o.setup_given);
+        let o = parse(args("--lang zh --theme high-contrast --show games")).unwrap();
+        assert_eq!(o.language, Some(Language::Chinese));
+        assert_eq!(o.theme, Some(Theme::HighContrast));
+        assert_eq!(o.dialog, Some(Dialog::Games));
+        assert!(
+            !o.setup_given,
+            "no set-up option: the saved set-up is restored"
+        );
+        assert!(parse(args("--lang fr")).unwrap_err().contains("en or zh"));
+        assert!(
+            parse(args("--theme pink"))
+                .unwrap_err()
+                .contains("high-contrast")
+        );
+        assert!(parse(args("--show stats")).unwrap_err().contains("players"));
     }
 
     #[test]

@@ -4,6 +4,7 @@
 use bevy::asset::AssetMetaCheck;
 use bevy::prelude::*;
 use bevy::window::WindowResizeConstraints;
+use gomoku::app::persist::SettingsOverride;
 use gomoku::app::{GamePlugin, Screen};
 use gomoku::cli::{self, CliOptions};
 
@@ -20,6 +21,10 @@ fn main() -> AppExit {
         screenshot,
         help,
         play_now,
+        setup_given,
+        language,
+        theme,
+        dialog,
     } = options;
     if help {
         println!("{}", cli::USAGE);
@@ -51,7 +56,13 @@ fn main() -> AppExit {
                 ..default()
             }),
     )
-    .insert_resource(setup);
+    .insert_resource(SettingsOverride { language, theme });
+    if setup_given {
+        app.insert_resource(setup);
+    }
+    if let Some(dialog) = dialog {
+        app.insert_state(dialog);
+    }
     if play_now {
         app.insert_state(Screen::Playing);
     }

@@ -8,16 +8,20 @@ use std::time::{Duration, Instant};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use gomoku::app::layout::window_to_world;
+use gomoku::app::persist::{SettingsOverride, Storage};
 use gomoku::app::{
     AiBrain, AiThinking, Board, BoardLayout, GameCommand, GamePlugin, GameSetup, Mode, MoveOutcome,
     MoveRequest, Screen, StatusLine,
 };
 use gomoku::engine::board::parse_moves;
 use gomoku::engine::{ForbiddenKind, ForbiddenPolicy, MoveError, Outcome, Pos, Rule, Stone};
+use gomoku::store::Store;
 
 fn app_with(setup: GameSetup, screen: Screen) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin))
+        .insert_resource(Storage(Store::in_memory()))
+        .insert_resource(english())
         .insert_resource(setup)
         .insert_state(screen)
         .add_plugins(GamePlugin);
@@ -29,6 +33,14 @@ fn two_players() -> GameSetup {
     GameSetup {
         mode: Mode::TwoPlayers,
         ..GameSetup::default()
+    }
+}
+
+/// The interface in English whatever the machine's locale (the tests read status lines).
+fn english() -> SettingsOverride {
+    SettingsOverride {
+        language: Some(gomoku::players::settings::Language::English),
+        theme: None,
     }
 }
 
@@ -186,6 +198,8 @@ fn undo_while_the_ai_thinks_cancels_its_search() {
     let started = Arc::new(AtomicBool::new(false));
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin))
+        .insert_resource(Storage(Store::in_memory()))
+        .insert_resource(english())
         .insert_resource(GameSetup::default())
         .insert_state(Screen::Playing)
         .add_plugins(GamePlugin)
@@ -329,6 +343,8 @@ fn the_ai_also_answers_when_thinking_in_frame_slices() {
     };
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin))
+        .insert_resource(Storage(Store::in_memory()))
+        .insert_resource(english())
         .insert_resource(setup)
         .insert_resource(gomoku::app::AiExecution::FrameSlices)
         .insert_state(Screen::Playing)

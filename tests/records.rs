@@ -52,10 +52,16 @@ fn json_round_trip_keeps_everything() {
     );
     let text = to_json(&r);
     assert!(text.contains("\"format\": \"gomoku-record\""), "{text}");
-    assert!(text.contains("\"moves\": \"h8 h9 i8 i9 j8 j9 k8 k9 l8\""), "{text}");
+    assert!(
+        text.contains("\"moves\": \"h8 h9 i8 i9 j8 j9 k8 k9 l8\""),
+        "{text}"
+    );
     assert_eq!(from_json(&text).unwrap(), r);
     let imported = import(&text, defaults(19, Rule::Renju), "other".into()).unwrap();
-    assert_eq!(imported, r, "the JSON's own size, rule and date win over the defaults");
+    assert_eq!(
+        imported, r,
+        "the JSON's own size, rule and date win over the defaults"
+    );
 }
 
 #[test]
@@ -70,7 +76,12 @@ fn json_keeps_a_resignation_and_a_forbidden_loss() {
     assert_eq!(back.replay().unwrap().outcome(), g.outcome());
 
     // Renju, tournament policy: black's double-three at h8 loses.
-    let g = game(15, Rule::Renju, ForbiddenPolicy::Lose, "i8 a1 j8 a2 h9 a3 h10 a15 h8");
+    let g = game(
+        15,
+        Rule::Renju,
+        ForbiddenPolicy::Lose,
+        "i8 a1 j8 a2 h9 a3 h10 a15 h8",
+    );
     assert_eq!(g.outcome().winner(), Some(Stone::White));
     let r = GameRecord::of_game(&g, "A", "B", RecordMode::TwoPlayers, DATE.into());
     assert_eq!(r.result.ending, Ending::Forbidden);
@@ -97,7 +108,10 @@ fn position_string_round_trip() {
 fn psq_round_trip() {
     let r = finished();
     let text = to_psq(&r);
-    assert!(text.starts_with("Piskvorky 15x15, 11:11, 0\n8,8,0\n"), "{text}");
+    assert!(
+        text.starts_with("Piskvorky 15x15, 11:11, 0\n8,8,0\n"),
+        "{text}"
+    );
     let back = import(&text, defaults(19, Rule::Standard), DATE.into()).unwrap();
     assert_eq!(back.size, 15, "the size comes from the file");
     assert_eq!(back.moves, r.moves);
@@ -132,22 +146,46 @@ fn bad_input_names_what_is_wrong() {
         ("h8 i9 #", "unexpected character '#'"),
         ("12", "a row number without a column letter"),
         // Renju, refuse policy: black's double-three is not legal.
-        ("i8 a1 j8 a2 h9 a3 h10 a15 h8", "move 9 (h8) is not legal: forbidden for black: double-three"),
+        (
+            "i8 a1 j8 a2 h9 a3 h10 a15 h8",
+            "move 9 (h8) is not legal: forbidden for black: double-three",
+        ),
         // Moves after the game is over.
         ("h8 h9 i8 i9 j8 j9 k8 k9 l8 a1", "move 10 (a1) is not legal"),
         ("Piskvorky 15x15, 11:11, 0\n", "no moves"),
-        ("Piskvorky 15x16, 11:11, 0\n1,1,0\n", "line 1: only square boards"),
-        ("Piskvorky 40x40, 11:11, 0\n1,1,0\n", "line 1: a 40x40 board is not supported"),
-        ("Piskvorky big, 11:11, 0\n1,1,0\n", "line 1: expected the board size"),
-        ("Piskvorky 15x15, 11:11, 0\n8,8,0\n16,1,0\n", "line 3: move '16,1,0' is off"),
-        ("Piskvorky 15x15, 11:11, 0\n8,8,0\n9,x,0\n", "line 3: '9,x,0' is not a move"),
-        ("Piskvorky 15x15, 11:11, 0\n8,8,0\n8,8,0\n", "move 2 (h8) is not legal"),
+        (
+            "Piskvorky 15x16, 11:11, 0\n1,1,0\n",
+            "line 1: only square boards",
+        ),
+        (
+            "Piskvorky 40x40, 11:11, 0\n1,1,0\n",
+            "line 1: a 40x40 board is not supported",
+        ),
+        (
+            "Piskvorky big, 11:11, 0\n1,1,0\n",
+            "line 1: expected the board size",
+        ),
+        (
+            "Piskvorky 15x15, 11:11, 0\n8,8,0\n16,1,0\n",
+            "line 3: move '16,1,0' is off",
+        ),
+        (
+            "Piskvorky 15x15, 11:11, 0\n8,8,0\n9,x,0\n",
+            "line 3: '9,x,0' is not a move",
+        ),
+        (
+            "Piskvorky 15x15, 11:11, 0\n8,8,0\n8,8,0\n",
+            "move 2 (h8) is not legal",
+        ),
         ("{", "line 1: not a valid record"),
         ("{\"format\": \"gomoku-record\"}", "missing field"),
     ];
     for (text, expected) in cases {
         let e = import_error(text);
-        assert!(e.contains(expected), "{text:?}: got {e:?}, expected {expected:?}");
+        assert!(
+            e.contains(expected),
+            "{text:?}: got {e:?}, expected {expected:?}"
+        );
     }
 }
 
@@ -155,9 +193,18 @@ fn bad_input_names_what_is_wrong() {
 fn bad_json_records_are_refused() {
     let good = to_json(&finished());
     let cases: Vec<(String, &str)> = vec![
-        (good.replace("gomoku-record", "chess-record"), "the format is 'chess-record'"),
-        (good.replace("\"version\": 1", "\"version\": 7"), "format version 7, newer"),
-        (good.replace("\"size\": 15", "\"size\": 99"), "board size 99 is not supported"),
+        (
+            good.replace("gomoku-record", "chess-record"),
+            "the format is 'chess-record'",
+        ),
+        (
+            good.replace("\"version\": 1", "\"version\": 7"),
+            "format version 7, newer",
+        ),
+        (
+            good.replace("\"size\": 15", "\"size\": 99"),
+            "board size 99 is not supported",
+        ),
         (good.replace("k9 l8", "k9 k9"), "move 9 (k9) is not legal"),
         (good.replace("\"Black\"", "\"Blue\""), "unknown variant"),
         (

@@ -66,7 +66,11 @@ fn a_kill_during_a_save_leaves_the_previous_data() {
     store.save(&ps).unwrap();
     // A save killed before its rename leaves a truncated temporary file beside the document.
     let full = fs::read_to_string(dir.join("profiles.json")).unwrap();
-    fs::write(dir.join(".profiles.json.tmp-99999"), &full[..full.len() / 3]).unwrap();
+    fs::write(
+        dir.join(".profiles.json.tmp-99999"),
+        &full[..full.len() / 3],
+    )
+    .unwrap();
     let store = Store::new(FileBackend::new(&dir));
     assert_eq!(store.load::<Profiles>(), Loaded::Found(ps.clone()));
     // And the next save still works.
@@ -112,10 +116,19 @@ fn every_kind_of_unreadable_document_is_kept_aside() {
         ("", "cut short"),
         ("not json", "not valid JSON"),
         ("[1, 2]", "the format is ''"),
-        (r#"{"format":"gomoku-history","version":1,"data":{"games":[]}}"#, "expected 'gomoku-settings'"),
-        (r#"{"format":"gomoku-settings","version":2,"data":{}}"#, "format version 2"),
+        (
+            r#"{"format":"gomoku-history","version":1,"data":{"games":[]}}"#,
+            "expected 'gomoku-settings'",
+        ),
+        (
+            r#"{"format":"gomoku-settings","version":2,"data":{}}"#,
+            "format version 2",
+        ),
         (r#"{"format":"gomoku-settings","version":1}"#, "no data"),
-        (r#"{"format":"gomoku-settings","version":1,"data":{"volume":"loud"}}"#, "does not fit"),
+        (
+            r#"{"format":"gomoku-settings","version":1,"data":{"volume":"loud"}}"#,
+            "does not fit",
+        ),
     ];
     for (text, expected) in cases {
         let store = Store::new(MemoryBackend::with(&[("settings.json", text)]));

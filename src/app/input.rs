@@ -29,7 +29,12 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(resource_exists::<BoardLayout>.and_then(in_state(Screen::Playing))),
         )
         .add_systems(OnExit(Screen::Playing), clear_hover)
-        .add_systems(Update, shortcuts.in_set(AppSystems::Input));
+        .add_systems(
+            Update,
+            shortcuts
+                .in_set(AppSystems::Input)
+                .run_if(not(in_state(Screen::Replay))),
+        );
 }
 
 /// Whether egui (a menu or a button) is using the pointer.

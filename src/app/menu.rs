@@ -1,30 +1,105 @@
 //! Menus and dialogs in egui: the top bar (status and game buttons), the main menu (mode, level,
-//! rule, size) and the game-over dialog.
+//! rule, size, players), the game-over dialog, and the windows it opens (players, games,
+//! settings), one at a time.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass, egui};
 
 use super::ai::AiThinking;
+use super::i18n::{Lang, fill};
 use super::layout::TOP_BAR;
+use super::persist::{PlayerProfiles, StorageProblems, UserSettings};
 use super::turn::ActiveSetup;
-use super::{Board, BoardLayout, GameCommand, GameSetup, Mode, Screen, StatusLine};
+use super::{
+    Board, BoardLayout, GameCommand, GameSetup, Mode, Screen, StatusLine, history_ui, profiles_ui,
+    replay_ui, settings_ui,
+};
 use crate::engine::search::levels::Level;
 use crate::engine::{ForbiddenPolicy, Outcome, Rule, Stone};
+use crate::players::ProfileId;
+
+/// The window open over the menus, if any.
+#[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Dialog {
+    /// None.
+    #[default]
+    None,
+    /// The players and their results.
+    Players,
+    /// The finished games, import and export.
+    Games,
+    /// The settings.
+    Settings,
+}
+
+/// The CJK font subset (see `assets/fonts/README.md`), used after egui's own fonts.
+const CJK_FONT: &[u8] = include_bytes!("../../assets/fonts/gomoku-cjk.ttf");
 
 pub(super) fn plugin(app: &mut App) {
     if !app.is_plugin_added::<EguiPlugin>() {
         app.add_plugins(EguiPlugin::default());
     }
-    app.add_systems(
-        EguiPrimaryContextPass,
-        (
-            top_bar,
-            side_panel,
-            main_menu.run_if(in_state(Screen::Menu)),
-            game_over_dialog.run_if(in_state(Screen::GameOver)),
-        )
-            .chain(),
+    app.init_state::<Dialog>()
+        .add_plugins((
+            profiles_ui::plugin,
+            history_ui::plugin,
+            replay_ui::plugin,
+            settings_ui::plugin,
+        ))
+        .add_systems(
+            EguiPrimaryContextPass,
+            (
+                install_fonts.run_if(run_once),
+                top_bar,
+                side_panel.run_if(not(in_state(Screen::Replay))),
+                main_menu.run_if(in_state(Screen::Menu).and_then(in_state(Dialog::None))),
+                game_over_dialog.run_if(in_state(Screen::GameOver)),
+                storage_problems.run_if(|p: Res<StorageProblems>| !p.0.is_empty()),
+            )
+                .chain(),
+        );
+}
+
+/// Adds the CJK subset as a fallback for every egui font family.
+fn install_fonts(mut contexts: EguiContexts) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut fonts = egui::FontDefinitions::default();
+    fonts.font_data.insert(
+        "gomoku-cjk".to_owned(),
+        std::sync::Arc::new(egui::FontData::from_static(CJK_FONT)),
     );
+    for family in [egui::FontFamily::Proportional, egui::FontFamily::Monospace] {
+        fonts
+            .families
+            .entry(family)
+            .or_default()
+            .push("gomoku-cjk".to_owned());
+    }
+    ctx.set_fonts(fonts);
+    Ok(())
+}
+
+/// Problems with the saved files, until the player has read them.
+fn storage_problems(
+    mut contexts: EguiContexts,
+    lang: Res<Lang>,
+    mut problems: ResMut<StorageProblems>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new(lang.t("Saved data"))
+        .id(egui::Id::new("storage_problems"))
+        .anchor(egui::Align2::CENTER_TOP, [0.0, 60.0])
+        .collapsible(false)
+        .resizable(false)
+        .show(ctx, |ui| {
+            for p in &problems.0 {
+                ui.label(p);
+            }
+            if ui.button(lang.t("OK")).clicked() {
+                problems.0.clear();
+            }
+        });
+    Ok(())
 }
 
 /// A full-window root ui for panels.
@@ -41,64 +116,78 @@ fn root_ui(ctx: &egui::Context) -> egui::Ui {
 /// The game buttons, and the status line when there is no side panel.
 fn top_bar(
     mut contexts: EguiContexts,
+    lang: Res<Lang>,
     status: Res<StatusLine>,
     thinking: Res<AiThinking>,
     board: Res<Board>,
+    active: Res<ActiveSetup>,
+    profiles: Res<PlayerProfiles>,
+    settings: Res<UserSettings>,
     layout: Option<Res<BoardLayout>>,
     screen: Res<State<Screen>>,
     mut next: ResMut<NextState<Screen>>,
+    mut dialog: ResMut<NextState<Dialog>>,
     mut commands: MessageWriter<GameCommand>,
 ) -> Result {
+    let lang = *lang;
     let ctx = contexts.ctx_mut()?;
     let mut root = root_ui(ctx);
-    let in_game = *screen.get() != Screen::Menu;
+    let in_game = matches!(screen.get(), Screen::Playing | Screen::GameOver);
     let has_side_panel = layout.is_some_and(|l| l.side_panel > 0.0);
     egui::Panel::top("top_bar")
         .exact_size(TOP_BAR - 8.0)
         .show(&mut root, |ui| {
             ui.horizontal_centered(|ui| {
-                if ui.button("Menu").clicked() {
+                if ui.button(lang.t("Menu")).on_hover_text("Esc").clicked() {
                     next.set(Screen::Menu);
+                    dialog.set(Dialog::None);
                 }
                 ui.separator();
                 let game = &board.0;
                 let can_undo = in_game && !game.board().moves().is_empty();
                 let can_redo = in_game && !game.board().redo_moves().is_empty();
-                let undo = ui.add_enabled(can_undo, egui::Button::new("Undo"));
+                let undo = ui.add_enabled(can_undo, egui::Button::new(lang.t("Undo")));
                 if undo.on_hover_text("Ctrl+Z").clicked() {
                     commands.write(GameCommand::Undo);
                 }
-                let redo = ui.add_enabled(can_redo, egui::Button::new("Redo"));
+                let redo = ui.add_enabled(can_redo, egui::Button::new(lang.t("Redo")));
                 if redo.on_hover_text("Ctrl+Y").clicked() {
                     commands.write(GameCommand::Redo);
                 }
                 if ui
-                    .add_enabled(in_game, egui::Button::new("Restart"))
+                    .add_enabled(in_game, egui::Button::new(lang.t("Restart")))
                     .clicked()
                 {
                     commands.write(GameCommand::Restart);
                 }
                 let can_resign = in_game && !game.outcome().is_over();
                 if ui
-                    .add_enabled(can_resign, egui::Button::new("Resign"))
+                    .add_enabled(can_resign, egui::Button::new(lang.t("Resign")))
                     .clicked()
                 {
                     commands.write(GameCommand::Resign);
                 }
+                if settings.limited_undo
+                    && matches!(active.0.mode, Mode::VsAi { .. })
+                    && let Some(p) = profiles.active()
+                {
+                    ui.separator();
+                    ui.label(fill(lang.t("Undos left: {n}"), &[("n", &p.undo.left)]));
+                }
                 if !has_side_panel {
                     ui.separator();
-                    status_label(ui, &status, &thinking);
+                    status_label(ui, lang, &status, &thinking);
                 }
             });
         });
     Ok(())
 }
 
-fn status_label(ui: &mut egui::Ui, status: &StatusLine, thinking: &AiThinking) {
+fn status_label(ui: &mut egui::Ui, lang: Lang, status: &StatusLine, thinking: &AiThinking) {
     if thinking.is_thinking() {
         ui.horizontal(|ui| {
             ui.spinner();
-            ui.label("AI thinking...");
+            ui.label(lang.t("AI thinking..."));
         });
     } else {
         ui.label(egui::RichText::new(&status.0).strong());
@@ -108,15 +197,18 @@ fn status_label(ui: &mut egui::Ui, status: &StatusLine, thinking: &AiThinking) {
 /// The panel beside the board: the players, the rule, the status and, at the end, the result.
 fn side_panel(
     mut contexts: EguiContexts,
+    lang: Res<Lang>,
     status: Res<StatusLine>,
     thinking: Res<AiThinking>,
     board: Res<Board>,
     active: Res<ActiveSetup>,
+    profiles: Res<PlayerProfiles>,
     layout: Option<Res<BoardLayout>>,
     screen: Res<State<Screen>>,
     mut next: ResMut<NextState<Screen>>,
     mut commands: MessageWriter<GameCommand>,
 ) -> Result {
+    let lang = *lang;
     let Some(width) = layout.map(|l| l.side_panel).filter(|w| *w > 0.0) else {
         return Ok(());
     };
@@ -126,51 +218,94 @@ fn side_panel(
         .exact_size(width)
         .show(&mut root, |ui| {
             ui.add_space(8.0);
-            ui.heading(players_line(&active.0));
-            ui.label(format!(
-                "{} rule, {n}x{n}",
-                rule_label(board.rule()),
-                n = board.board().size()
+            ui.heading(players_line(&active.0, &profiles, lang));
+            ui.label(fill(
+                lang.t("{rule} rule, {n}x{n}"),
+                &[
+                    ("rule", &lang.t(rule_label(board.rule()))),
+                    ("n", &board.board().size()),
+                ],
             ));
             ui.separator();
-            status_label(ui, &status, &thinking);
-            ui.label(format!("Move {}", board.board().moves().len()));
+            status_label(ui, lang, &status, &thinking);
+            ui.label(fill(
+                lang.t("Move {n}"),
+                &[("n", &board.board().moves().len())],
+            ));
             let person_is_black = !active.0.mode.ai_plays(Stone::Black);
             if *screen.get() == Screen::Playing
                 && person_is_black
                 && board.rule() == Rule::Renju
                 && board.to_move() == Stone::Black
             {
-                ui.small("Red crosses: points forbidden to Black.");
+                ui.small(lang.t("Red crosses: points forbidden to Black."));
             }
             if *screen.get() == Screen::GameOver {
                 ui.separator();
-                game_over_contents(ui, &board, &active, &mut next, &mut commands);
+                game_over_contents(ui, lang, &board, &active, &mut next, &mut commands);
             }
         });
     Ok(())
 }
 
-/// "You (Black) against the AI, level 3 (Club)" and the like.
-fn players_line(setup: &GameSetup) -> String {
+/// "Ann (Black) vs AI 3 (Club)" and the like.
+fn players_line(setup: &GameSetup, profiles: &PlayerProfiles, lang: Lang) -> String {
+    let name = |p: Option<&crate::players::Profile>| {
+        p.map(|p| p.name.clone())
+            .unwrap_or_else(|| lang.t("Guest").to_owned())
+    };
+    let level = fill(
+        lang.t("AI {n} ({name})"),
+        &[
+            ("n", &setup.level.number()),
+            ("name", &lang.t(setup.level.name())),
+        ],
+    );
     match setup.mode {
-        Mode::VsAi { human } => format!("You ({human}) vs AI {}", setup.level.name()),
-        Mode::TwoPlayers => "Two players".to_string(),
-        Mode::AiVsAi => format!("AI vs AI, {}", setup.level.name()),
+        Mode::VsAi { human } => fill(
+            lang.t("{person} ({colour}) vs {ai}"),
+            &[
+                ("person", &name(profiles.active())),
+                ("colour", &lang.t(stone_name(human))),
+                ("ai", &level),
+            ],
+        ),
+        Mode::TwoPlayers => fill(
+            lang.t("{black} (Black) vs {white} (White)"),
+            &[
+                ("black", &name(profiles.active())),
+                ("white", &name(profiles.opponent())),
+            ],
+        ),
+        Mode::AiVsAi => fill(lang.t("AI vs AI, {level}"), &[("level", &level)]),
     }
 }
 
-/// The main menu: who plays, the AI's level, rule, size and forbidden-move policy.
+/// "Black" or "White".
+pub fn stone_name(stone: Stone) -> &'static str {
+    match stone {
+        Stone::Black => "Black",
+        Stone::White => "White",
+    }
+}
+
+/// The main menu: who plays, the AI's level, rule, size and forbidden-move policy; and the
+/// buttons to the other windows.
 fn main_menu(
     mut contexts: EguiContexts,
+    lang: Res<Lang>,
     mut setup: ResMut<GameSetup>,
+    mut profiles: ResMut<PlayerProfiles>,
     active: Res<ActiveSetup>,
     board: Res<Board>,
     mut next: ResMut<NextState<Screen>>,
+    mut dialog: ResMut<NextState<Dialog>>,
     mut commands: MessageWriter<GameCommand>,
 ) -> Result {
+    let lang = *lang;
     let ctx = contexts.ctx_mut()?;
-    egui::Window::new("Gomoku")
+    egui::Window::new(lang.t("Gomoku"))
+        .id(egui::Id::new("main_menu"))
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .collapsible(false)
         .resizable(false)
@@ -181,56 +316,98 @@ fn main_menu(
                 .num_columns(2)
                 .spacing([16.0, 10.0])
                 .show(ui, |ui| {
-                    ui.label("Players");
+                    ui.label(lang.t("Players"));
                     ui.vertical(|ui| {
                         let vs_ai = matches!(s.mode, Mode::VsAi { .. });
-                        if ui.radio(vs_ai, "Against the AI").clicked() && !vs_ai {
+                        if ui.radio(vs_ai, lang.t("Against the AI")).clicked() && !vs_ai {
                             s.mode = Mode::VsAi {
                                 human: Stone::Black,
                             };
                             changed = true;
                         }
                         changed |= ui
-                            .radio_value(&mut s.mode, Mode::TwoPlayers, "Two players")
+                            .radio_value(&mut s.mode, Mode::TwoPlayers, lang.t("Two players"))
                             .changed();
                         changed |= ui
-                            .radio_value(&mut s.mode, Mode::AiVsAi, "AI against AI")
+                            .radio_value(&mut s.mode, Mode::AiVsAi, lang.t("AI against AI"))
                             .changed();
                     });
                     ui.end_row();
+                    if s.mode != Mode::AiVsAi {
+                        let who = if s.mode == Mode::TwoPlayers {
+                            lang.t("Black player")
+                        } else {
+                            lang.t("Player")
+                        };
+                        ui.label(who);
+                        ui.horizontal(|ui| {
+                            let picked =
+                                profile_combo(ui, "active", &profiles, profiles.active, None, lang);
+                            if let Some(Some(id)) = picked {
+                                let _ = profiles.pick(id);
+                            }
+                            if ui.small_button(lang.t("Players...")).clicked() {
+                                dialog.set(Dialog::Players);
+                            }
+                        });
+                        ui.end_row();
+                    }
+                    if s.mode == Mode::TwoPlayers {
+                        ui.label(lang.t("White player"));
+                        let picked = profile_combo(
+                            ui,
+                            "opponent",
+                            &profiles,
+                            profiles.opponent,
+                            Some(lang.t("Guest")),
+                            lang,
+                        );
+                        if let Some(id) = picked {
+                            let _ = profiles.pick_opponent(id);
+                        }
+                        ui.end_row();
+                    }
                     if let Mode::VsAi { human } = &mut s.mode {
-                        ui.label("You play");
+                        ui.label(lang.t("You play"));
                         ui.horizontal(|ui| {
                             changed |= ui
-                                .radio_value(human, Stone::Black, "Black (first)")
+                                .radio_value(human, Stone::Black, lang.t("Black (first)"))
                                 .changed();
-                            changed |= ui.radio_value(human, Stone::White, "White").changed();
+                            changed |= ui
+                                .radio_value(human, Stone::White, lang.t("White"))
+                                .changed();
                         });
                         ui.end_row();
                     }
                     if s.mode != Mode::TwoPlayers {
-                        ui.label("AI level");
+                        ui.label(lang.t("AI level"));
+                        let level_text = |l: Level| {
+                            fill(
+                                lang.t("{n} - {name}"),
+                                &[("n", &l.number()), ("name", &lang.t(l.name()))],
+                            )
+                        };
                         egui::ComboBox::from_id_salt("level")
-                            .selected_text(s.level.to_string())
+                            .selected_text(level_text(s.level))
                             .show_ui(ui, |ui| {
                                 for level in Level::all() {
                                     changed |= ui
-                                        .selectable_value(&mut s.level, level, level.to_string())
+                                        .selectable_value(&mut s.level, level, level_text(level))
                                         .changed();
                                 }
                             });
                         ui.end_row();
                     }
-                    ui.label("Rule");
+                    ui.label(lang.t("Rule"));
                     ui.horizontal(|ui| {
                         for rule in Rule::ALL {
                             changed |= ui
-                                .radio_value(&mut s.rule, rule, rule_label(rule))
+                                .radio_value(&mut s.rule, rule, lang.t(rule_label(rule)))
                                 .changed();
                         }
                     });
                     ui.end_row();
-                    ui.label("Board");
+                    ui.label(lang.t("Board"));
                     ui.horizontal(|ui| {
                         for size in [13u8, 15, 19] {
                             changed |= ui
@@ -240,13 +417,21 @@ fn main_menu(
                     });
                     ui.end_row();
                     if s.rule == Rule::Renju {
-                        ui.label("Forbidden move");
+                        ui.label(lang.t("Forbidden move"));
                         ui.horizontal(|ui| {
                             changed |= ui
-                                .radio_value(&mut s.policy, ForbiddenPolicy::Refuse, "is refused")
+                                .radio_value(
+                                    &mut s.policy,
+                                    ForbiddenPolicy::Refuse,
+                                    lang.t("is refused"),
+                                )
                                 .changed();
                             changed |= ui
-                                .radio_value(&mut s.policy, ForbiddenPolicy::Lose, "loses the game")
+                                .radio_value(
+                                    &mut s.policy,
+                                    ForbiddenPolicy::Lose,
+                                    lang.t("loses the game"),
+                                )
                                 .changed();
                         });
                         ui.end_row();
@@ -259,14 +444,14 @@ fn main_menu(
             ui.add_space(8.0);
             ui.horizontal(|ui| {
                 if ui
-                    .button(egui::RichText::new("New game").strong())
+                    .button(egui::RichText::new(lang.t("New game")).strong())
                     .clicked()
                 {
                     commands.write(GameCommand::NewGame);
                     next.set(Screen::Playing);
                 }
                 let resumable = !board.board().moves().is_empty() || board.outcome().is_over();
-                if resumable && ui.button("Back to the game").clicked() {
+                if resumable && ui.button(lang.t("Back to the game")).clicked() {
                     let screen = if board.outcome().is_over() {
                         Screen::GameOver
                     } else {
@@ -276,13 +461,62 @@ fn main_menu(
                 }
             });
             if *setup != active.0 && !board.board().moves().is_empty() {
-                ui.small("A new game starts with these settings.");
+                ui.small(lang.t("A new game starts with these settings."));
             }
+            ui.separator();
+            ui.horizontal(|ui| {
+                if ui.button(lang.t("Players")).clicked() {
+                    dialog.set(Dialog::Players);
+                }
+                if ui.button(lang.t("Games")).clicked() {
+                    dialog.set(Dialog::Games);
+                }
+                if ui.button(lang.t("Settings")).clicked() {
+                    dialog.set(Dialog::Settings);
+                }
+            });
         });
     Ok(())
 }
 
-fn rule_label(rule: Rule) -> &'static str {
+/// A drop-down of the profiles; `none` adds an entry for nobody. Returns the choice when one
+/// was made.
+fn profile_combo(
+    ui: &mut egui::Ui,
+    id: &str,
+    profiles: &PlayerProfiles,
+    current: Option<ProfileId>,
+    none: Option<&str>,
+    lang: Lang,
+) -> Option<Option<ProfileId>> {
+    let name_of = |id: Option<ProfileId>| {
+        id.and_then(|id| profiles.get(id).ok())
+            .map(|p| p.name.clone())
+            .unwrap_or_else(|| none.unwrap_or(lang.t("Guest")).to_owned())
+    };
+    let mut picked = None;
+    egui::ComboBox::from_id_salt(id)
+        .selected_text(name_of(current))
+        .show_ui(ui, |ui| {
+            if let Some(none) = none
+                && ui.selectable_label(current.is_none(), none).clicked()
+            {
+                picked = Some(None);
+            }
+            for p in &profiles.list {
+                if ui
+                    .selectable_label(current == Some(p.id), &p.name)
+                    .clicked()
+                {
+                    picked = Some(Some(p.id));
+                }
+            }
+        });
+    picked
+}
+
+/// The rule's name.
+pub fn rule_label(rule: Rule) -> &'static str {
     match rule {
         Rule::Freestyle => "Freestyle",
         Rule::Standard => "Standard",
@@ -294,6 +528,7 @@ fn rule_label(rule: Rule) -> &'static str {
 /// panel.
 fn game_over_dialog(
     mut contexts: EguiContexts,
+    lang: Res<Lang>,
     board: Res<Board>,
     active: Res<ActiveSetup>,
     layout: Option<Res<BoardLayout>>,
@@ -303,52 +538,61 @@ fn game_over_dialog(
     if layout.is_some_and(|l| l.side_panel > 0.0) {
         return Ok(());
     }
+    let lang = *lang;
     let ctx = contexts.ctx_mut()?;
-    egui::Window::new("Game over")
+    egui::Window::new(lang.t("Game over"))
+        .id(egui::Id::new("game_over"))
         .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -24.0])
         .collapsible(false)
         .resizable(false)
         .show(ctx, |ui| {
-            game_over_contents(ui, &board, &active, &mut next, &mut commands);
+            game_over_contents(ui, lang, &board, &active, &mut next, &mut commands);
         });
     Ok(())
 }
 
 fn game_over_contents(
     ui: &mut egui::Ui,
+    lang: Lang,
     board: &Board,
     active: &ActiveSetup,
     next: &mut NextState<Screen>,
     commands: &mut MessageWriter<GameCommand>,
 ) {
-    ui.heading(result_headline(board.outcome(), active.0.mode));
-    ui.label(format!("{} moves", board.board().moves().len()));
+    ui.heading(result_headline(board.outcome(), active.0.mode, lang));
+    ui.label(fill(
+        lang.t("{n} moves"),
+        &[("n", &board.board().moves().len())],
+    ));
     ui.add_space(6.0);
     ui.horizontal_wrapped(|ui| {
         if ui
-            .button(egui::RichText::new("Play again").strong())
+            .button(egui::RichText::new(lang.t("Play again")).strong())
             .clicked()
         {
             commands.write(GameCommand::Restart);
             next.set(Screen::Playing);
         }
-        if ui.button("Menu").clicked() {
+        if ui.button(lang.t("Menu")).clicked() {
             next.set(Screen::Menu);
         }
-        if ui.button("Undo").clicked() {
+        if ui.button(lang.t("Undo")).clicked() {
             commands.write(GameCommand::Undo);
         }
     });
 }
 
 /// "You win!", "White wins", "Draw" ... from the person's side when playing the AI.
-pub fn result_headline(outcome: &Outcome, mode: Mode) -> String {
+pub fn result_headline(outcome: &Outcome, mode: Mode, lang: Lang) -> String {
     let Some(winner) = outcome.winner() else {
-        return "Draw".to_string();
+        return lang.t("Draw").to_string();
     };
     match mode {
-        Mode::VsAi { human } if human == winner => "You win!".to_string(),
-        Mode::VsAi { .. } => "The AI wins".to_string(),
-        _ => format!("{winner} wins"),
+        Mode::VsAi { human } if human == winner => lang.t("You win!").to_string(),
+        Mode::VsAi { .. } => lang.t("The AI wins").to_string(),
+        _ => match winner {
+            Stone::Black => lang.t("Black wins").to_string(),
+            Stone::White => lang.t("White wins").to_string(),
+        },
     }
 }

@@ -5,10 +5,16 @@
 
 mod ai;
 mod board_view;
+mod history_ui;
+pub mod i18n;
 mod input;
 pub mod layout;
-mod menu;
+pub mod menu;
+pub mod persist;
+mod profiles_ui;
+mod replay_ui;
 pub mod screenshot;
+mod settings_ui;
 mod turn;
 #[cfg(target_arch = "wasm32")]
 mod web;
@@ -21,7 +27,7 @@ use crate::engine::{ForbiddenPolicy, Game, Pos, Rule, Stone};
 pub use ai::{AiBrain, AiExecution, AiThinking};
 pub use input::Hover;
 pub use layout::BoardLayout;
-pub use turn::{MoveOutcome, StatusLine};
+pub use turn::{GameSerial, MoveOutcome, StatusLine};
 
 /// The game in play: the engine's game (board, rule, outcome). Only the turn plugin changes it.
 #[derive(Resource, Deref, Debug, Clone, Default)]
@@ -100,6 +106,8 @@ pub enum Screen {
     Playing,
     /// The game has ended; the result dialog is shown.
     GameOver,
+    /// A recorded game is shown move by move.
+    Replay,
 }
 
 /// Who asks for a move.
@@ -153,6 +161,52 @@ pub enum GameCommand {
     Resign,
 }
 
+/// A recorded game in the replay viewer, and how many of its moves are shown.
+#[derive(Resource, Debug, Clone, PartialEq, Eq)]
+pub struct Replay {
+    /// The game.
+    pub record: crate::engine::record::GameRecord,
+    /// Moves shown (0 to all).
+    pub at: usize,
+}
+
+/// A step through the replay.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReplayStep {
+    /// The empty board.
+    First,
+    /// One move back.
+    Back,
+    /// One move on.
+    Forward,
+    /// The final position.
+    Last,
+}
+
+impl Replay {
+    /// Moves the replay by `step`, staying within the game.
+    pub fn step(&mut self, step: ReplayStep) {
+        let n = self.record.moves.len();
+        self.at = match step {
+            ReplayStep::First => 0,
+            ReplayStep::Back => self.at.saturating_sub(1),
+            ReplayStep::Forward => (self.at + 1).min(n),
+            ReplayStep::Last => n,
+        };
+    }
+
+    /// The set-up that plays on from the position shown, with the menu's players and level.
+    pub fn continue_setup(&self, menu: &GameSetup) -> GameSetup {
+        GameSetup {
+            size: self.record.size,
+            rule: self.record.rule,
+            policy: self.record.policy,
+            moves: self.record.moves[..self.at].to_vec(),
+            ..menu.clone()
+        }
+    }
+}
+
 /// Whether everything the scene draws with has loaded (screenshots wait for it).
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct SceneReady(pub bool);
@@ -176,6 +230,10 @@ pub struct GamePlugin;
 
 impl Plugin for GamePlugin {
     fn build(&self, app: &mut App) {
+        let setup_given = app.world().contains_resource::<GameSetup>();
+        if !app.world().contains_resource::<persist::RestoreLastSetup>() {
+            app.insert_resource(persist::RestoreLastSetup(!setup_given));
+        }
         app.init_resource::<GameSetup>()
             .init_resource::<SceneReady>()
             .init_state::<Screen>()
@@ -191,7 +249,14 @@ impl Plugin for GamePlugin {
                 )
                     .chain(),
             )
-            .add_plugins((turn::plugin, ai::plugin, layout::plugin, input::plugin));
+            .add_plugins((
+                persist::plugin,
+                i18n::plugin,
+                turn::plugin,
+                ai::plugin,
+                layout::plugin,
+                input::plugin,
+            ));
         // The view and the menus need a renderer; headless tests run without one.
         if app.is_plugin_added::<bevy::sprite::SpritePlugin>() {
             app.add_plugins((board_view::plugin, menu::plugin));

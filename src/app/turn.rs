@@ -3,8 +3,13 @@
 
 use bevy::prelude::*;
 
-use super::{AppSystems, Board, GameCommand, GameSetup, Mode, MoveRequest, MoveSource, Screen};
-use crate::engine::{Game, MoveError, Outcome, Pos, Stone};
+use super::i18n::{Lang, fill};
+use super::menu::stone_name;
+use super::persist::{PlayerProfiles, UserSettings};
+use super::{
+    AppSystems, Board, GameCommand, GameSetup, Mode, MoveRequest, MoveSource, Replay, Screen,
+};
+use crate::engine::{ForbiddenKind, Game, MoveError, Outcome, Pos, Stone};
 
 /// What the status line shows: whose turn it is and what just happened.
 #[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
@@ -24,6 +29,15 @@ pub enum MoveOutcome {
     NotYourTurn(Pos),
 }
 
+/// Counts the games started in this run: a new game, a restart or "continue from here" each
+/// start a new one. Undo and redo stay in the same game.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct GameSerial(pub u64);
+
+/// The game that was on the board when the replay viewer opened, put back when it closes.
+#[derive(Resource, Debug, Clone, Default)]
+struct SuspendedGame(Option<Game>);
+
 /// The setup the current game was started with (the menu may already show another).
 #[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
 pub struct ActiveSetup(pub GameSetup);
@@ -33,13 +47,24 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<StatusLine>()
         .init_resource::<MoveOutcome>()
         .init_resource::<ActiveSetup>()
+        .init_resource::<GameSerial>()
+        .init_resource::<SuspendedGame>()
         .add_systems(Startup, start_from_setup)
+        .add_systems(OnEnter(Screen::Replay), suspend_game)
+        .add_systems(OnExit(Screen::Replay), resume_game)
+        .add_systems(
+            Update,
+            show_replay
+                .run_if(in_state(Screen::Replay).and_then(resource_exists_and_changed::<Replay>))
+                .in_set(AppSystems::ApplyMoves),
+        )
         .add_systems(
             Update,
             (
                 apply_commands,
                 apply_move_requests.run_if(in_state(Screen::Playing)),
                 follow_outcome,
+                redescribe.run_if(resource_changed::<Lang>),
                 log_status.run_if(resource_changed::<StatusLine>),
             )
                 .chain()
@@ -65,6 +90,7 @@ fn game_from_setup(setup: &GameSetup) -> Game {
 }
 
 fn start_from_setup(
+    lang: Res<Lang>,
     setup: Res<GameSetup>,
     mut active: ResMut<ActiveSetup>,
     mut board: ResMut<Board>,
@@ -72,11 +98,12 @@ fn start_from_setup(
 ) {
     active.0 = setup.clone();
     board.0 = game_from_setup(&setup);
-    status.0 = describe(&board.0, setup.mode, None);
+    status.0 = describe(&board.0, setup.mode, None, *lang);
 }
 
 fn apply_move_requests(
     mut requests: MessageReader<MoveRequest>,
+    lang: Res<Lang>,
     mut board: ResMut<Board>,
     active: Res<ActiveSetup>,
     mut status: ResMut<StatusLine>,
@@ -92,13 +119,16 @@ fn apply_move_requests(
         match board.0.play(p) {
             Ok(_) => {
                 *outcome = MoveOutcome::Played(p);
-                status.0 = describe(&board.0, active.0.mode, Some((mover, p)));
+                status.0 = describe(&board.0, active.0.mode, Some((mover, p)), *lang);
             }
             Err(e) => {
                 *outcome = MoveOutcome::Refused(p, e);
                 if let MoveError::Forbidden(_, kind) = e {
                     let at = p.to_notation(board.0.board().size());
-                    status.0 = format!("{at} is forbidden for Black: {kind}");
+                    status.0 = fill(
+                        lang.t("{at} is forbidden for Black: {kind}"),
+                        &[("at", &at), ("kind", &lang.t(forbidden_name(kind)))],
+                    );
                 }
             }
         }
@@ -107,20 +137,50 @@ fn apply_move_requests(
 
 fn apply_commands(
     mut commands: MessageReader<GameCommand>,
+    lang: Res<Lang>,
     setup: Res<GameSetup>,
+    screen: Res<State<Screen>>,
+    settings: Option<Res<UserSettings>>,
+    mut profiles: Option<ResMut<PlayerProfiles>>,
     mut active: ResMut<ActiveSetup>,
     mut board: ResMut<Board>,
+    mut serial: ResMut<GameSerial>,
+    mut suspended: ResMut<SuspendedGame>,
     mut status: ResMut<StatusLine>,
     mut outcome: ResMut<MoveOutcome>,
     mut next: ResMut<NextState<Screen>>,
 ) {
     for command in commands.read() {
         let mode = active.0.mode;
+        let in_replay = *screen.get() == Screen::Replay;
+        if in_replay && *command != GameCommand::NewGame {
+            continue;
+        }
         match command {
             GameCommand::Undo => {
+                let budget = settings.as_ref().is_some_and(|s| s.limited_undo)
+                    && matches!(mode, Mode::VsAi { .. });
+                let left = profiles
+                    .as_ref()
+                    .and_then(|p| p.active())
+                    .map(|p| p.undo.left);
+                if budget && left == Some(0) {
+                    status.0 = lang
+                        .t("No undos left: win a game against the AI to earn 10 more")
+                        .to_owned();
+                    continue;
+                }
                 // After a resignation, undo takes back only the resignation.
                 if !board.0.withdraw_resignation() && undo_to_person(&mut board.0, mode) == 0 {
                     continue;
+                }
+                if budget
+                    && let Some(p) = profiles.as_mut().and_then(|p| {
+                        let id = p.active?;
+                        p.get_mut(id).ok()
+                    })
+                {
+                    p.undo.spend();
                 }
             }
             GameCommand::Redo => {
@@ -128,10 +188,16 @@ fn apply_commands(
                     continue;
                 }
             }
-            GameCommand::Restart => board.0 = game_from_setup(&active.0),
+            GameCommand::Restart => {
+                board.0 = game_from_setup(&active.0);
+                serial.0 += 1;
+            }
             GameCommand::NewGame => {
                 active.0 = setup.clone();
                 board.0 = game_from_setup(&setup);
+                serial.0 += 1;
+                // "Continue from here" in the replay viewer: the new game replaces the old.
+                suspended.0 = None;
             }
             GameCommand::Resign => {
                 if board.0.resign().is_err() {
@@ -140,9 +206,45 @@ fn apply_commands(
             }
         }
         *outcome = MoveOutcome::None;
-        status.0 = describe(&board.0, active.0.mode, None);
+        status.0 = describe(&board.0, active.0.mode, None, *lang);
         if !board.0.outcome().is_over() {
             next.set(Screen::Playing);
+        } else if in_replay {
+            next.set(Screen::GameOver);
+        }
+    }
+}
+
+fn suspend_game(board: Res<Board>, mut suspended: ResMut<SuspendedGame>) {
+    suspended.0 = Some(board.0.clone());
+}
+
+fn resume_game(mut board: ResMut<Board>, mut suspended: ResMut<SuspendedGame>) {
+    if let Some(game) = suspended.0.take() {
+        board.0 = game;
+    }
+}
+
+/// Shows the replay's position on the board.
+fn show_replay(
+    lang: Res<Lang>,
+    replay: Res<Replay>,
+    mut board: ResMut<Board>,
+    mut status: ResMut<StatusLine>,
+) {
+    match replay.record.replay_to(replay.at) {
+        Ok(game) => {
+            board.0 = game;
+            status.0 = fill(
+                lang.t("Move {at} of {n}"),
+                &[("at", &replay.at), ("n", &replay.record.moves.len())],
+            );
+        }
+        Err(e) => {
+            status.0 = fill(
+                lang.t("This record cannot be read: {error}"),
+                &[("error", &e)],
+            );
         }
     }
 }
@@ -190,37 +292,76 @@ pub fn redo_to_person(game: &mut Game, mode: Mode) -> usize {
 }
 
 /// Who plays `stone`, for the status line.
-fn player_name(stone: Stone, mode: Mode) -> String {
+fn player_name(stone: Stone, mode: Mode, lang: Lang) -> String {
+    let colour = lang.t(stone_name(stone));
     if mode.ai_plays(stone) && mode != Mode::AiVsAi {
-        format!("{stone} (AI)")
+        fill(lang.t("{colour} (AI)"), &[("colour", &colour)])
     } else {
-        stone.to_string()
+        colour.to_owned()
     }
 }
 
 /// The status line for a game in `mode`, after `last` (who played where), if any.
-pub fn describe(game: &Game, mode: Mode, last: Option<(Stone, Pos)>) -> String {
+pub fn describe(game: &Game, mode: Mode, last: Option<(Stone, Pos)>, lang: Lang) -> String {
     let size = game.board().size();
     let played = last
-        .map(|(s, p)| format!("{} played {}. ", player_name(s, mode), p.to_notation(size)))
-        .unwrap_or_default();
-    match game.outcome() {
-        Outcome::Ongoing => format!("{played}{} to move", player_name(game.to_move(), mode)),
-        Outcome::Five { winner, .. } => {
-            format!(
-                "{played}{} wins with five in a row",
-                player_name(*winner, mode)
+        .map(|(s, p)| {
+            fill(
+                lang.t("{player} played {at}. "),
+                &[
+                    ("player", &player_name(s, mode, lang)),
+                    ("at", &p.to_notation(size)),
+                ],
             )
-        }
-        Outcome::Forbidden { at, kind } => format!(
-            "Black played the forbidden {} ({kind}). White wins",
-            at.to_notation(size)
+        })
+        .unwrap_or_default();
+    let what = match game.outcome() {
+        Outcome::Ongoing => fill(
+            lang.t("{player} to move"),
+            &[("player", &player_name(game.to_move(), mode, lang))],
         ),
-        Outcome::Resigned { loser } => format!(
-            "{} resigned. {} wins",
-            player_name(*loser, mode),
-            player_name(loser.opponent(), mode)
+        Outcome::Five { winner, .. } => fill(
+            lang.t("{player} wins with five in a row"),
+            &[("player", &player_name(*winner, mode, lang))],
         ),
-        Outcome::Draw => format!("{played}The board is full: a draw"),
+        Outcome::Forbidden { at, kind } => fill(
+            lang.t("Black played the forbidden {at} ({kind}). White wins"),
+            &[
+                ("at", &at.to_notation(size)),
+                ("kind", &lang.t(forbidden_name(*kind))),
+            ],
+        ),
+        Outcome::Resigned { loser } => fill(
+            lang.t("{loser} resigned. {winner} wins"),
+            &[
+                ("loser", &player_name(*loser, mode, lang)),
+                ("winner", &player_name(loser.opponent(), mode, lang)),
+            ],
+        ),
+        Outcome::Draw => lang.t("The board is full: a draw").to_owned(),
+    };
+    format!("{played}{what}")
+}
+
+/// The English name of a kind of forbidden move.
+pub fn forbidden_name(kind: ForbiddenKind) -> &'static str {
+    match kind {
+        ForbiddenKind::DoubleThree => "double-three",
+        ForbiddenKind::DoubleFour => "double-four",
+        ForbiddenKind::Overline => "overline",
     }
+}
+
+/// Says the position again in a newly chosen language.
+fn redescribe(
+    lang: Res<Lang>,
+    board: Res<Board>,
+    active: Res<ActiveSetup>,
+    screen: Res<State<Screen>>,
+    mut status: ResMut<StatusLine>,
+) {
+    if lang.is_added() || *screen.get() == Screen::Replay {
+        return;
+    }
+    status.0 = describe(&board.0, active.0.mode, None, *lang);
 }

@@ -252,16 +252,25 @@ mod tests {
         let mut ps = Profiles::default();
         let ann = ps.create("  Ann ", date()).unwrap();
         assert_eq!(ps.active().unwrap().name, "Ann");
-        assert_eq!(ps.create("ann", date()), Err(ProfileError::NameTaken("Ann".into())));
+        assert_eq!(
+            ps.create("ann", date()),
+            Err(ProfileError::NameTaken("Ann".into()))
+        );
         assert_eq!(ps.create("   ", date()), Err(ProfileError::EmptyName));
-        assert_eq!(ps.create(&"x".repeat(25), date()), Err(ProfileError::NameTooLong));
+        assert_eq!(
+            ps.create(&"x".repeat(25), date()),
+            Err(ProfileError::NameTooLong)
+        );
         assert_eq!(ps.create("a\tb", date()), Err(ProfileError::BadCharacters));
         assert_eq!(ps.create(&"长".repeat(24), date()).map(|_| ()), Ok(()));
         let bob = ps.create("Bob", date()).unwrap();
         assert_ne!(ann, bob);
         assert_eq!(ps.active, Some(bob));
         ps.rename(ann, "ANN").unwrap();
-        assert_eq!(ps.rename(ann, "bob"), Err(ProfileError::NameTaken("Bob".into())));
+        assert_eq!(
+            ps.rename(ann, "bob"),
+            Err(ProfileError::NameTaken("Bob".into()))
+        );
         ps.pick(ann).unwrap();
         ps.pick_opponent(Some(bob)).unwrap();
         ps.pick_opponent(Some(ann)).unwrap();

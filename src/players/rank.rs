@@ -150,7 +150,10 @@ mod tests {
         assert!((expected_score(1300, 900) - 10.0 / 11.0).abs() < 1e-12);
         // Beating a level far above pays more than beating one at par.
         assert_eq!(rated(1000, 5, GameResult::Win), 1032);
-        assert_eq!(rated(1000, 2, GameResult::Win), 1000 + (32.0f64 * (1.0 - expected_score(1000, 1300))).round() as i32);
+        assert_eq!(
+            rated(1000, 2, GameResult::Win),
+            1000 + (32.0f64 * (1.0 - expected_score(1000, 1300))).round() as i32
+        );
     }
 
     #[test]

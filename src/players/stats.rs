@@ -144,7 +144,9 @@ impl Stats {
 
     /// All games together.
     pub fn total(&self) -> Tally {
-        self.lines.iter().fold(Tally::default(), |t, l| t.plus(l.tally))
+        self.lines
+            .iter()
+            .fold(Tally::default(), |t, l| t.plus(l.tally))
     }
 
     /// All games of one mode together.
@@ -187,8 +189,22 @@ mod tests {
         for _ in 0..3 {
             s.record(vs_ai(3), GameResult::Win);
         }
-        assert_eq!(s.tally(vs_ai(2)), Tally { wins: 2, losses: 1, draws: 0 });
-        assert_eq!(s.tally(vs_ai(3)), Tally { wins: 3, losses: 0, draws: 1 });
+        assert_eq!(
+            s.tally(vs_ai(2)),
+            Tally {
+                wins: 2,
+                losses: 1,
+                draws: 0
+            }
+        );
+        assert_eq!(
+            s.tally(vs_ai(3)),
+            Tally {
+                wins: 3,
+                losses: 0,
+                draws: 1
+            }
+        );
         assert_eq!(s.tally(vs_ai(4)), Tally::default());
         assert_eq!(s.total().games(), 7);
         assert_eq!(s.total().win_rate_text(), "71%");

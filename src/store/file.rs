@@ -26,8 +26,7 @@ impl FileBackend {
         }
         #[cfg(not(target_arch = "wasm32"))]
         {
-            directories::ProjectDirs::from("", "", "gomoku")
-                .map(|d| FileBackend::new(d.data_dir()))
+            directories::ProjectDirs::from("", "", "gomoku").map(|d| FileBackend::new(d.data_dir()))
         }
         #[cfg(target_arch = "wasm32")]
         {
@@ -54,19 +53,23 @@ impl Backend for FileBackend {
                 Ok(Some(String::from("\u{0}not UTF-8")))
             }),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-            Err(e) => Err(StoreError(format!("{} could not be read: {e}", path.display()))),
+            Err(e) => Err(StoreError(format!(
+                "{} could not be read: {e}",
+                path.display()
+            ))),
         }
     }
 
     fn write(&self, key: &str, text: &str) -> Result<(), StoreError> {
         let path = self.path(key);
         let fail = |what: &str, e: std::io::Error| {
-            StoreError(format!("{} could not be saved ({what}): {e}", path.display()))
+            StoreError(format!(
+                "{} could not be saved ({what}): {e}",
+                path.display()
+            ))
         };
         fs::create_dir_all(&self.dir).map_err(|e| fail("creating the folder", e))?;
-        let tmp = self
-            .dir
-            .join(format!(".{key}.tmp-{}", std::process::id()));
+        let tmp = self.dir.join(format!(".{key}.tmp-{}", std::process::id()));
         let result = (|| {
             let mut file = fs::File::create(&tmp)?;
             file.write_all(text.as_bytes())?;
@@ -95,9 +98,8 @@ impl Backend for FileBackend {
             n += 1;
             to = self.path(&format!("{key}.{suffix}-{n}"));
         }
-        fs::rename(&from, &to).map_err(|e| {
-            StoreError(format!("{} could not be moved aside: {e}", from.display()))
-        })?;
+        fs::rename(&from, &to)
+            .map_err(|e| StoreError(format!("{} could not be moved aside: {e}", from.display())))?;
         Ok(to.display().to_string())
     }
 

@@ -182,7 +182,10 @@ impl Store {
     }
 
     fn is_protected(&self, key: &str) -> bool {
-        self.protected.lock().map(|s| s.contains(key)).unwrap_or(true)
+        self.protected
+            .lock()
+            .map(|s| s.contains(key))
+            .unwrap_or(true)
     }
 }
 

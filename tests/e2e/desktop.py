@@ -102,7 +102,9 @@ def run_case(game, out, name, extra, moves, line):
             os.remove(f)
     cmd = ["xvfb-run", "-a", "-s", "-screen 0 1280x1024x24", game, *extra, "--moves", moves, "--screenshot", shot]
     t0 = time.time()
-    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=180)
+    # A data directory of the test's own: the player's saved games and settings stay untouched.
+    env = dict(os.environ, GOMOKU_DATA_DIR=os.path.join(out, "data"))
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=180, env=env)
     took = time.time() - t0
     if proc.returncode != 0 or not os.path.exists(shot):
         print(proc.stdout[-3000:], proc.stderr[-3000:], sep="\n")

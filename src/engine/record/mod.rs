@@ -250,9 +250,15 @@ pub struct ImportDefaults {
 }
 
 /// Reads a game in any of the formats, checking every move against the rule.
-pub fn import(text: &str, defaults: ImportDefaults, date: String) -> Result<GameRecord, RecordError> {
+pub fn import(
+    text: &str,
+    defaults: ImportDefaults,
+    date: String,
+) -> Result<GameRecord, RecordError> {
     if text.trim().is_empty() {
-        return Err(RecordError::new("there is nothing to import: the text is empty"));
+        return Err(RecordError::new(
+            "there is nothing to import: the text is empty",
+        ));
     }
     match Format::detect(text) {
         Format::Json => json::from_json(text),

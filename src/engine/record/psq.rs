@@ -49,8 +49,7 @@ pub fn from_psq(
     if moves.is_empty() {
         return Err(RecordError::new("the .psq file has no moves"));
     }
-    imported_record(moves, size, defaults, date)
-        .map_err(|e| RecordError { line: None, ..e })
+    imported_record(moves, size, defaults, date).map_err(|e| RecordError { line: None, ..e })
 }
 
 /// The board side from `Piskvorky 15x15, 11:11, 0`.
@@ -68,7 +67,9 @@ fn parse_header(header: &str) -> Result<u8, String> {
         _ => return Err(format!("the board size '{dims}' is not two numbers")),
     };
     if w != h {
-        return Err(format!("only square boards are supported, this one is {w}x{h}"));
+        return Err(format!(
+            "only square boards are supported, this one is {w}x{h}"
+        ));
     }
     if !(u32::from(MIN_SIZE)..=u32::from(MAX_SIZE)).contains(&w) {
         return Err(format!(

@@ -1,0 +1,300 @@
+//! The Games window: every finished game, newest first, to replay or export; and imports of
+//! our JSON records, position strings and Piskvork `.psq` files.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::i18n::{Lang, fill};
+use super::menu::{Dialog, rule_label};
+use super::persist::GameHistory;
+use super::{Board, GameSetup, Replay, Screen};
+use crate::engine::Stone;
+use crate::engine::record::json::to_json;
+use crate::engine::record::position_string::to_position_string;
+use crate::engine::record::psq::to_psq;
+use crate::engine::record::{Ending, GameRecord, ImportDefaults, RecordMode, date, import};
+
+/// What the Games window is doing.
+#[derive(Resource, Debug, Clone, Default)]
+struct GamesWindow {
+    /// Text pasted for import.
+    import_text: String,
+    /// A file to import (desktop).
+    import_path: String,
+    /// The last import or export message, and whether it is an error.
+    message: Option<(String, bool)>,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<GamesWindow>().add_systems(
+        EguiPrimaryContextPass,
+        games_window.run_if(in_state(Dialog::Games)),
+    );
+}
+
+/// "Black wins by five", "Draw", ... for a record.
+pub fn result_text(record: &GameRecord, lang: Lang) -> String {
+    let winner = match record.result.winner {
+        Some(Stone::Black) => lang.t("Black wins"),
+        Some(Stone::White) => lang.t("White wins"),
+        None => "",
+    };
+    let how = match record.result.ending {
+        Ending::Five => lang.t("five in a row"),
+        Ending::Forbidden => lang.t("forbidden move"),
+        Ending::Resignation => lang.t("resignation"),
+        Ending::FullBoard => return lang.t("Draw: the board is full").to_owned(),
+        Ending::Unfinished => return lang.t("Unfinished").to_owned(),
+    };
+    format!("{winner} ({how})")
+}
+
+/// "Ann vs AI 3" for a record, with the names it was saved under.
+fn players_text(record: &GameRecord, lang: Lang) -> String {
+    if record.mode == RecordMode::Imported {
+        return lang.t("Imported game").to_owned();
+    }
+    fill(
+        lang.t("{black} (Black) vs {white} (White)"),
+        &[("black", &record.black), ("white", &record.white)],
+    )
+}
+
+fn games_window(
+    mut contexts: EguiContexts,
+    lang: Res<Lang>,
+    board: Res<Board>,
+    setup: Res<GameSetup>,
+    mut history: ResMut<GameHistory>,
+    mut window: ResMut<GamesWindow>,
+    mut dialog: ResMut<NextState<Dialog>>,
+    mut screen: ResMut<NextState<Screen>>,
+    mut commands: Commands,
+) -> Result {
+    let lang = *lang;
+    let ctx = contexts.ctx_mut()?;
+    let mut open = true;
+    let w = &mut *window;
+    let mut replay: Option<GameRecord> = None;
+    egui::Window::new(lang.t("Games"))
+        .id(egui::Id::new("games_window"))
+        .open(&mut open)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .collapsible(false)
+        .default_width(560.0)
+        .show(ctx, |ui| {
+            import_section(ui, lang, &setup, &mut history, w, &mut replay);
+            ui.separator();
+            export_current(ui, lang, &board, w);
+            ui.separator();
+            if history.is_empty() {
+                ui.label(lang.t("No games yet. Finished games are kept here."));
+            }
+            egui::ScrollArea::vertical()
+                .max_height(320.0)
+                .show(ui, |ui| {
+                    for i in (0..history.len()).rev() {
+                        game_row(ui, lang, &history, i, w, &mut replay);
+                    }
+                });
+            if let Some((text, is_error)) = &w.message {
+                let color = if *is_error {
+                    egui::Color32::from_rgb(220, 60, 60)
+                } else {
+                    ui.visuals().text_color()
+                };
+                ui.colored_label(color, text);
+            }
+        });
+    if let Some(record) = replay {
+        let at = record.moves.len();
+        commands.insert_resource(Replay { record, at });
+        screen.set(Screen::Replay);
+        dialog.set(Dialog::None);
+    } else if !open {
+        w.message = None;
+        dialog.set(Dialog::None);
+    }
+    Ok(())
+}
+
+fn import_section(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    setup: &GameSetup,
+    history: &mut GameHistory,
+    w: &mut GamesWindow,
+    replay: &mut Option<GameRecord>,
+) {
+    ui.strong(lang.t("Import"));
+    ui.label(
+        lang.t("Paste a Gomoku JSON record, a position string (h8i9j10) or a Piskvork .psq file:"),
+    );
+    ui.add(
+        egui::TextEdit::multiline(&mut w.import_text)
+            .desired_rows(3)
+            .desired_width(f32::INFINITY)
+            .hint_text("h8i9j10"),
+    );
+    let defaults = ImportDefaults {
+        size: setup.size,
+        rule: setup.rule,
+        policy: setup.policy,
+    };
+    ui.horizontal(|ui| {
+        if ui.button(lang.t("Import")).clicked() {
+            let text = w.import_text.clone();
+            finish_import(&text, defaults, lang, history, w, replay);
+        }
+        ui.small(fill(
+            lang.t("Position strings and .psq files are read with the menu's rule ({rule})."),
+            &[("rule", &lang.t(rule_label(setup.rule)))],
+        ));
+    });
+    #[cfg(not(target_arch = "wasm32"))]
+    ui.horizontal(|ui| {
+        ui.add(
+            egui::TextEdit::singleline(&mut w.import_path)
+                .hint_text(lang.t("File path"))
+                .desired_width(360.0),
+        );
+        if ui.button(lang.t("Open file")).clicked() {
+            match std::fs::read_to_string(w.import_path.trim()) {
+                Ok(text) => finish_import(&text, defaults, lang, history, w, replay),
+                Err(e) => {
+                    w.message = Some((
+                        fill(
+                            lang.t("Cannot read {file}: {error}"),
+                            &[("file", &w.import_path.trim()), ("error", &e)],
+                        ),
+                        true,
+                    ))
+                }
+            }
+        }
+    });
+}
+
+fn finish_import(
+    text: &str,
+    defaults: ImportDefaults,
+    lang: Lang,
+    history: &mut GameHistory,
+    w: &mut GamesWindow,
+    replay: &mut Option<GameRecord>,
+) {
+    match import(text, defaults, date::now()) {
+        Ok(record) => {
+            history.add(&record);
+            w.message = Some((
+                lang.t("Imported: it is in the list and opens in the replay.")
+                    .to_owned(),
+                false,
+            ));
+            w.import_text.clear();
+            *replay = Some(record);
+        }
+        Err(e) => {
+            w.message = Some((
+                fill(lang.t("Nothing was imported: {error}"), &[("error", &e)]),
+                true,
+            ));
+        }
+    }
+}
+
+fn export_current(ui: &mut egui::Ui, lang: Lang, board: &Board, w: &mut GamesWindow) {
+    let moves = board.board().moves();
+    ui.horizontal_wrapped(|ui| {
+        ui.strong(lang.t("The game on the board:"));
+        if ui
+            .add_enabled(
+                !moves.is_empty(),
+                egui::Button::new(lang.t("Copy position string")),
+            )
+            .clicked()
+        {
+            ui.ctx()
+                .copy_text(to_position_string(moves, board.board().size()));
+            w.message = Some((lang.t("Copied to the clipboard.").to_owned(), false));
+        }
+    });
+}
+
+fn game_row(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    history: &GameHistory,
+    i: usize,
+    w: &mut GamesWindow,
+    replay: &mut Option<GameRecord>,
+) {
+    let stored = &history.games[i];
+    ui.horizontal_wrapped(|ui| {
+        let when = stored.date.replace('T', " ");
+        ui.monospace(when.get(..16).unwrap_or(&when));
+        match history.game(i) {
+            Some(Ok(record)) => {
+                ui.label(players_text(&record, lang));
+                ui.label(format!(
+                    "{}, {n}x{n}",
+                    lang.t(rule_label(record.rule)),
+                    n = record.size
+                ));
+                ui.label(result_text(&record, lang));
+                ui.label(fill(lang.t("{n} moves"), &[("n", &record.moves.len())]));
+                if ui.button(lang.t("Replay")).clicked() {
+                    *replay = Some(record.clone());
+                }
+                ui.menu_button(lang.t("Copy"), |ui| {
+                    let copies = [
+                        (
+                            lang.t("Position string"),
+                            to_position_string(&record.moves, record.size),
+                        ),
+                        (lang.t("JSON record"), to_json(&record)),
+                        (lang.t("Piskvork .psq"), to_psq(&record)),
+                    ];
+                    for (label, text) in copies {
+                        if ui.button(label).clicked() {
+                            ui.ctx().copy_text(text);
+                            w.message =
+                                Some((lang.t("Copied to the clipboard.").to_owned(), false));
+                            ui.close();
+                        }
+                    }
+                });
+                #[cfg(not(target_arch = "wasm32"))]
+                if ui.button(lang.t("Save .psq")).clicked() {
+                    w.message = Some(match save_psq(&record, i) {
+                        Ok(path) => (fill(lang.t("Saved as {file}"), &[("file", &path)]), false),
+                        Err(e) => (e, true),
+                    });
+                }
+            }
+            Some(Err(e)) => {
+                ui.colored_label(
+                    egui::Color32::from_rgb(220, 60, 60),
+                    fill(
+                        lang.t("This record cannot be read: {error}"),
+                        &[("error", &e)],
+                    ),
+                );
+            }
+            None => {}
+        }
+    });
+}
+
+/// Writes a game as a `.psq` file in the data directory's `exports` folder.
+#[cfg(not(target_arch = "wasm32"))]
+fn save_psq(record: &GameRecord, index: usize) -> Result<String, String> {
+    let dir = crate::store::FileBackend::platform()
+        .map(|b| b.dir().join("exports"))
+        .ok_or_else(|| "no data directory to save into".to_owned())?;
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let stamp: String = record.date.chars().filter(char::is_ascii_digit).collect();
+    let path = dir.join(format!("gomoku-{stamp}-{}.psq", index + 1));
+    std::fs::write(&path, to_psq(record)).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(path.display().to_string())
+}

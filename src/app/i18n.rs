@@ -1,0 +1,231 @@
+//! English and Simplified Chinese. Every string the player sees goes through [`Lang::t`], keyed
+//! by its English text; [`chinese`] holds the translations (a test checks that none is missing).
+//! Placeholders such as `{n}` are filled with [`fill`].
+
+use bevy::prelude::*;
+
+use super::persist::UserSettings;
+use crate::players::settings::Language;
+
+/// The language in use: the one chosen in the settings, or the system's.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq, Deref)]
+pub struct Lang(pub Language);
+
+impl Lang {
+    /// The text for `english` in this language.
+    pub fn t(self, english: &'static str) -> &'static str {
+        match self.0 {
+            Language::English => english,
+            Language::Chinese => chinese(english).unwrap_or(english),
+        }
+    }
+}
+
+/// Replaces each `{key}` in `template` by its value.
+pub fn fill(template: &str, values: &[(&str, &dyn std::fmt::Display)]) -> String {
+    let mut out = template.to_owned();
+    for (key, value) in values {
+        out = out.replace(&format!("{{{key}}}"), &value.to_string());
+    }
+    out
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Lang>().add_systems(
+        PreUpdate,
+        follow_settings.run_if(resource_exists_and_changed::<UserSettings>),
+    );
+}
+
+/// The system's language: `LC_ALL`, `LC_MESSAGES` or `LANG` on the desktop, the browser's
+/// language on the web.
+pub fn system_language() -> Language {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let lang = web_sys::window()
+            .and_then(|w| w.navigator().language())
+            .unwrap_or_default();
+        Language::from_locale(&lang)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let locale = ["LC_ALL", "LC_MESSAGES", "LANG"]
+            .iter()
+            .filter_map(|k| std::env::var(k).ok())
+            .find(|v| !v.is_empty())
+            .unwrap_or_default();
+        Language::from_locale(&locale)
+    }
+}
+
+fn follow_settings(settings: Res<UserSettings>, mut lang: ResMut<Lang>) {
+    let wanted = Lang(settings.language.unwrap_or_else(system_language));
+    lang.set_if_neq(wanted);
+}
+
+/// The Chinese for an English interface string, if there is one.
+pub fn chinese(english: &str) -> Option<&'static str> {
+    Some(match english {
+        "Black wins" => "黑棋胜",
+        "White wins" => "白棋胜",
+        "five in a row" => "五连",
+        "forbidden move" => "禁手",
+        "resignation" => "认输",
+        "Draw: the board is full" => "和棋：棋盘已满",
+        "Unfinished" => "未完成",
+        "Imported game" => "导入的棋局",
+        "{black} (Black) vs {white} (White)" => "{black}（黑）对 {white}（白）",
+        "Games" => "棋谱",
+        "No games yet. Finished games are kept here." => "还没有棋局。下完的棋局会保存在这里。",
+        "Import" => "导入",
+        "Paste a Gomoku JSON record, a position string (h8i9j10) or a Piskvork .psq file:" => {
+            "粘贴五子棋 JSON 棋谱、局面字符串（h8i9j10）或 Piskvork .psq 文件："
+        }
+        "Position strings and .psq files are read with the menu's rule ({rule})." => {
+            "局面字符串和 .psq 文件按菜单中的规则（{rule}）读取。"
+        }
+        "File path" => "文件路径",
+        "Open file" => "打开文件",
+        "Cannot read {file}: {error}" => "无法读取 {file}：{error}",
+        "Imported: it is in the list and opens in the replay." => {
+            "已导入：棋局已加入列表并在回放中打开。"
+        }
+        "Nothing was imported: {error}" => "未导入任何内容：{error}",
+        "The game on the board:" => "当前棋局：",
+        "Copy position string" => "复制局面字符串",
+        "Copied to the clipboard." => "已复制到剪贴板。",
+        "{n} moves" => "{n} 手",
+        "Replay" => "回放",
+        "Copy" => "复制",
+        "Position string" => "局面字符串",
+        "JSON record" => "JSON 棋谱",
+        "Piskvork .psq" => "Piskvork .psq",
+        "Save .psq" => "保存 .psq",
+        "Saved as {file}" => "已保存为 {file}",
+        "This record cannot be read: {error}" => "无法读取此棋谱：{error}",
+        "Saved data" => "存档",
+        "OK" => "确定",
+        "Menu" => "菜单",
+        "Undo" => "悔棋",
+        "Redo" => "重做",
+        "Restart" => "重新开始",
+        "Resign" => "认输",
+        "Undos left: {n}" => "剩余悔棋：{n}",
+        "AI thinking..." => "AI 思考中……",
+        "{rule} rule, {n}x{n}" => "{rule}规则，{n}x{n}",
+        "Move {n}" => "第 {n} 手",
+        "Red crosses: points forbidden to Black." => "红叉：黑棋的禁手点。",
+        "Guest" => "游客",
+        "AI {n} ({name})" => "AI {n}（{name}）",
+        "{person} ({colour}) vs {ai}" => "{person}（{colour}）对 {ai}",
+        "AI vs AI, {level}" => "电脑对电脑，{level}",
+        "Gomoku" => "五子棋",
+        "Players" => "玩家",
+        "Against the AI" => "人机对战",
+        "Two players" => "双人对战",
+        "AI against AI" => "电脑对电脑",
+        "Black player" => "黑方玩家",
+        "Player" => "玩家",
+        "Players..." => "玩家……",
+        "White player" => "白方玩家",
+        "You play" => "你执",
+        "Black (first)" => "黑棋（先手）",
+        "White" => "白棋",
+        "AI level" => "AI 等级",
+        "{n} - {name}" => "{n} - {name}",
+        "Rule" => "规则",
+        "Board" => "棋盘",
+        "Forbidden move" => "禁手",
+        "is refused" => "不允许落子",
+        "loses the game" => "判负",
+        "New game" => "新游戏",
+        "Back to the game" => "返回棋局",
+        "A new game starts with these settings." => "新游戏将使用这些设置。",
+        "Settings" => "设置",
+        "Game over" => "对局结束",
+        "Play again" => "再来一局",
+        "Draw" => "和棋",
+        "You win!" => "你赢了！",
+        "The AI wins" => "AI 获胜",
+        "The name is empty." => "名字为空。",
+        "The name is too long (24 characters at most)." => "名字太长（最多 24 个字符）。",
+        "The name holds control characters." => "名字含有控制字符。",
+        "There is already a player called {name}." => "已有名为 {name} 的玩家。",
+        "That player no longer exists." => "该玩家已不存在。",
+        "Who is playing?" => "谁在下棋？",
+        "Play as this player" => "以此玩家身份下棋",
+        "New player" => "新建玩家",
+        "Name" => "名字",
+        "Create" => "创建",
+        "{title}, rating {rating}" => "{title}，积分 {rating}",
+        "{points} points to {title}" => "距{title}还差 {points} 分",
+        "The top of the ladder" => "已达最高段位",
+        "{wins} wins, {losses} losses, {draws} draws; win rate {rate}" => {
+            "{wins} 胜 {losses} 负 {draws} 和；胜率 {rate}"
+        }
+        "Winning streak {current}, best {best}" => "当前连胜 {current}，最佳 {best}",
+        "Against" => "对手",
+        "Won" => "胜",
+        "Lost" => "负",
+        "Drawn" => "和",
+        "AI level {n}" => "AI 等级 {n}",
+        "AI" => "AI",
+        "A person" => "真人",
+        "Rename" => "重命名",
+        "Delete..." => "删除……",
+        "Delete this player and their results?" => "删除此玩家及其战绩？",
+        "Delete" => "删除",
+        "Keep" => "保留",
+        "Move {at} of {n}" => "第 {at} / {n} 手",
+        "Continue from here" => "从这里继续",
+        "A new game from this position, with the players chosen in the menu" => {
+            "从此局面开始新对局，使用菜单中选择的玩家"
+        }
+        "Close" => "关闭",
+        "Language" => "语言",
+        "System" => "跟随系统",
+        "Theme" => "主题",
+        "Sound" => "声音",
+        "Mute" => "静音",
+        "Move numbers on the stones" => "棋子上显示手数",
+        "Coordinates" => "坐标",
+        "Show the AI's suggested move" => "显示 AI 建议的落点",
+        "Unlimited" => "不限",
+        "Budget: 10 to start, 10 more per win against the AI" => {
+            "限量：初始 10 次，每赢 AI 一局加 10 次"
+        }
+        "{at} is forbidden for Black: {kind}" => "{at} 是黑棋禁手：{kind}",
+        "No undos left: win a game against the AI to earn 10 more" => {
+            "悔棋次数已用完：赢 AI 一局可再得 10 次"
+        }
+        "{colour} (AI)" => "{colour}（AI）",
+        "{player} played {at}. " => "{player} 落子 {at}。",
+        "{player} to move" => "轮到{player}",
+        "{player} wins with five in a row" => "{player}五连获胜",
+        "Black played the forbidden {at} ({kind}). White wins" => {
+            "黑棋在 {at} 下出禁手（{kind}），白棋胜"
+        }
+        "{loser} resigned. {winner} wins" => "{loser}认输，{winner}胜",
+        "The board is full: a draw" => "棋盘已满：和棋",
+        "Beginner" => "初学者",
+        "Novice" => "入门",
+        "Amateur" => "业余棋手",
+        "Club player" => "俱乐部棋手",
+        "Expert" => "高手",
+        "Candidate master" => "候补大师",
+        "Master" => "大师",
+        "Freestyle" => "自由",
+        "Standard" => "标准",
+        "Renju" => "连珠",
+        "Black" => "黑棋",
+        "double-three" => "三三",
+        "double-four" => "四四",
+        "overline" => "长连",
+        "Wood" => "木纹",
+        "Dark" => "深色",
+        "High contrast" => "高对比度",
+        "Casual" => "休闲",
+        "Club" => "俱乐部",
+        _ => return None,
+    })
+}

@@ -1,0 +1,271 @@
+//! The Players window: create, pick, rename and delete local profiles, and see each one's
+//! results, rank and undos.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::i18n::{Lang, fill};
+use super::menu::{Dialog, rule_label};
+use super::persist::{PlayerProfiles, UserSettings};
+use crate::engine::record::date;
+use crate::players::{ProfileError, ProfileId, StatMode, Title};
+
+/// What the Players window is doing.
+#[derive(Resource, Debug, Clone, Default)]
+struct PlayersWindow {
+    /// The profile shown on the right.
+    selected: Option<ProfileId>,
+    /// The name typed for a new profile.
+    new_name: String,
+    /// The name typed for a rename.
+    rename: String,
+    /// Waiting for the delete to be confirmed.
+    confirm_delete: bool,
+    /// The last refusal, shown in red.
+    error: Option<String>,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<PlayersWindow>().add_systems(
+        EguiPrimaryContextPass,
+        players_window.run_if(in_state(Dialog::Players)),
+    );
+}
+
+/// The title's name.
+pub fn title_name(title: Title) -> &'static str {
+    match title {
+        Title::Beginner => "Beginner",
+        Title::Novice => "Novice",
+        Title::Amateur => "Amateur",
+        Title::ClubPlayer => "Club player",
+        Title::Expert => "Expert",
+        Title::CandidateMaster => "Candidate master",
+        Title::Master => "Master",
+    }
+}
+
+fn error_text(e: &ProfileError, lang: Lang) -> String {
+    match e {
+        ProfileError::EmptyName => lang.t("The name is empty.").to_owned(),
+        ProfileError::NameTooLong => lang
+            .t("The name is too long (24 characters at most).")
+            .to_owned(),
+        ProfileError::BadCharacters => lang.t("The name holds control characters.").to_owned(),
+        ProfileError::NameTaken(n) => fill(
+            lang.t("There is already a player called {name}."),
+            &[("name", n)],
+        ),
+        ProfileError::NotFound(_) => lang.t("That player no longer exists.").to_owned(),
+    }
+}
+
+fn players_window(
+    mut contexts: EguiContexts,
+    lang: Res<Lang>,
+    settings: Res<UserSettings>,
+    mut profiles: ResMut<PlayerProfiles>,
+    mut window: ResMut<PlayersWindow>,
+    mut next: ResMut<NextState<Dialog>>,
+) -> Result {
+    let lang = *lang;
+    let ctx = contexts.ctx_mut()?;
+    let mut open = true;
+    let w = &mut *window;
+    if w.selected.is_none_or(|id| profiles.get(id).is_err()) {
+        w.selected = profiles.active;
+    }
+    egui::Window::new(lang.t("Players"))
+        .id(egui::Id::new("players_window"))
+        .open(&mut open)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .collapsible(false)
+        .resizable(false)
+        .show(ctx, |ui| {
+            ui.horizontal_top(|ui| {
+                ui.vertical(|ui| {
+                    ui.set_width(200.0);
+                    profile_list(ui, lang, &mut profiles, w);
+                });
+                ui.separator();
+                ui.vertical(|ui| {
+                    ui.set_min_width(320.0);
+                    if let Some(id) = w.selected {
+                        profile_details(ui, lang, &settings, &mut profiles, id, w);
+                    }
+                });
+            });
+            if let Some(e) = &w.error {
+                ui.colored_label(egui::Color32::from_rgb(220, 60, 60), e);
+            }
+        });
+    if !open {
+        w.error = None;
+        w.confirm_delete = false;
+        next.set(Dialog::None);
+    }
+    Ok(())
+}
+
+fn profile_list(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    profiles: &mut PlayerProfiles,
+    w: &mut PlayersWindow,
+) {
+    ui.strong(lang.t("Who is playing?"));
+    let active = profiles.active;
+    let entries: Vec<(ProfileId, String)> = profiles
+        .list
+        .iter()
+        .map(|p| (p.id, p.name.clone()))
+        .collect();
+    egui::ScrollArea::vertical()
+        .max_height(260.0)
+        .show(ui, |ui| {
+            for (id, name) in entries {
+                ui.horizontal(|ui| {
+                    if ui
+                        .radio(active == Some(id), "")
+                        .on_hover_text(lang.t("Play as this player"))
+                        .clicked()
+                    {
+                        let _ = profiles.pick(id);
+                    }
+                    if ui.selectable_label(w.selected == Some(id), &name).clicked() {
+                        w.selected = Some(id);
+                        w.rename = name.clone();
+                        w.confirm_delete = false;
+                    }
+                });
+            }
+        });
+    ui.separator();
+    ui.label(lang.t("New player"));
+    let field = ui.add(
+        egui::TextEdit::singleline(&mut w.new_name)
+            .hint_text(lang.t("Name"))
+            .desired_width(180.0),
+    );
+    let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+    if ui.button(lang.t("Create")).clicked() || enter {
+        match profiles.create(&w.new_name, date::now()) {
+            Ok(id) => {
+                w.selected = Some(id);
+                w.rename = w.new_name.trim().to_owned();
+                w.new_name.clear();
+                w.error = None;
+            }
+            Err(e) => w.error = Some(error_text(&e, lang)),
+        }
+    }
+}
+
+fn profile_details(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    settings: &UserSettings,
+    profiles: &mut PlayerProfiles,
+    id: ProfileId,
+    w: &mut PlayersWindow,
+) {
+    let Ok(p) = profiles.get(id) else { return };
+    let rank = p.rank();
+    ui.heading(&p.name);
+    ui.label(fill(
+        lang.t("{title}, rating {rating}"),
+        &[
+            ("title", &lang.t(title_name(rank.title))),
+            ("rating", &rank.rating),
+        ],
+    ));
+    let progress = match rank.next {
+        Some((next, points)) => fill(
+            lang.t("{points} points to {title}"),
+            &[("points", &points), ("title", &lang.t(title_name(next)))],
+        ),
+        None => lang.t("The top of the ladder").to_owned(),
+    };
+    ui.add(egui::ProgressBar::new(rank.progress).text(progress));
+    let total = p.stats.total();
+    ui.label(fill(
+        lang.t("{wins} wins, {losses} losses, {draws} draws; win rate {rate}"),
+        &[
+            ("wins", &total.wins),
+            ("losses", &total.losses),
+            ("draws", &total.draws),
+            ("rate", &total.win_rate_text()),
+        ],
+    ));
+    ui.label(fill(
+        lang.t("Winning streak {current}, best {best}"),
+        &[
+            ("current", &p.stats.current_streak),
+            ("best", &p.stats.best_streak),
+        ],
+    ));
+    if settings.limited_undo {
+        ui.label(fill(lang.t("Undos left: {n}"), &[("n", &p.undo.left)]));
+    }
+    let lines = p.stats.sorted();
+    if !lines.is_empty() {
+        ui.add_space(4.0);
+        egui::Grid::new("stats")
+            .striped(true)
+            .num_columns(5)
+            .show(ui, |ui| {
+                for h in [
+                    lang.t("Against"),
+                    lang.t("Rule"),
+                    lang.t("Won"),
+                    lang.t("Lost"),
+                    lang.t("Drawn"),
+                ] {
+                    ui.strong(h);
+                }
+                ui.end_row();
+                for line in lines {
+                    let against = match (line.key.mode, line.key.level) {
+                        (StatMode::VsAi, Some(l)) => fill(lang.t("AI level {n}"), &[("n", &l)]),
+                        (StatMode::VsAi, None) => lang.t("AI").to_owned(),
+                        (StatMode::TwoPlayers, _) => lang.t("A person").to_owned(),
+                    };
+                    ui.label(against);
+                    ui.label(lang.t(rule_label(line.key.rule)));
+                    ui.label(line.tally.wins.to_string());
+                    ui.label(line.tally.losses.to_string());
+                    ui.label(line.tally.draws.to_string());
+                    ui.end_row();
+                }
+            });
+    }
+    ui.separator();
+    ui.horizontal(|ui| {
+        ui.add(egui::TextEdit::singleline(&mut w.rename).desired_width(160.0));
+        if ui.button(lang.t("Rename")).clicked() {
+            match profiles.rename(id, &w.rename) {
+                Ok(()) => w.error = None,
+                Err(e) => w.error = Some(error_text(&e, lang)),
+            }
+        }
+    });
+    ui.horizontal(|ui| {
+        if !w.confirm_delete {
+            if ui.button(lang.t("Delete...")).clicked() {
+                w.confirm_delete = true;
+            }
+        } else {
+            ui.label(lang.t("Delete this player and their results?"));
+            if ui.button(lang.t("Delete")).clicked() {
+                let _ = profiles.delete(id);
+                let name = profiles.free_name(lang.t("Player"));
+                profiles.ensure_active(&name, date::now());
+                w.selected = profiles.active;
+                w.confirm_delete = false;
+            }
+            if ui.button(lang.t("Keep")).clicked() {
+                w.confirm_delete = false;
+            }
+        }
+    });
+}

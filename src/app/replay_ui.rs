@@ -1,0 +1,145 @@
+//! The replay viewer: step through a recorded game (buttons, a slider, and the keyboard: Left,
+//! Right, Home, End), and "Continue from here" to play on from any position.
+
+use bevy::prelude::*;
+use bevy_egui::input::EguiWantsInput;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::history_ui::result_text;
+use super::i18n::{Lang, fill};
+use super::menu::rule_label;
+use super::{AppSystems, GameCommand, GameSetup, Replay, ReplayStep as Step, Screen};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        replay_window.run_if(in_state(Screen::Replay).and_then(resource_exists::<Replay>)),
+    )
+    .add_systems(
+        Update,
+        replay_keys
+            .in_set(AppSystems::Input)
+            .run_if(in_state(Screen::Replay).and_then(resource_exists::<Replay>)),
+    );
+}
+
+fn replay_keys(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    egui: Option<Res<EguiWantsInput>>,
+    mut replay: ResMut<Replay>,
+) {
+    let Some(keys) = keys else { return };
+    if egui.as_ref().is_some_and(|w| w.wants_any_keyboard_input()) {
+        return;
+    }
+    let steps = [
+        (KeyCode::ArrowLeft, Step::Back),
+        (KeyCode::ArrowRight, Step::Forward),
+        (KeyCode::Home, Step::First),
+        (KeyCode::End, Step::Last),
+        (KeyCode::ArrowUp, Step::First),
+        (KeyCode::ArrowDown, Step::Last),
+    ];
+    for (key, step) in steps {
+        if keys.just_pressed(key) {
+            replay.step(step);
+        }
+    }
+}
+
+fn replay_window(
+    mut contexts: EguiContexts,
+    lang: Res<Lang>,
+    mut replay: ResMut<Replay>,
+    mut setup: ResMut<GameSetup>,
+    mut next: ResMut<NextState<Screen>>,
+    mut commands: MessageWriter<GameCommand>,
+) -> Result {
+    let lang = *lang;
+    let ctx = contexts.ctx_mut()?;
+    let n = replay.record.moves.len();
+    egui::Window::new(lang.t("Replay"))
+        .id(egui::Id::new("replay_window"))
+        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -12.0])
+        .collapsible(false)
+        .resizable(false)
+        .show(ctx, |ui| {
+            let r = &replay.record;
+            ui.label(format!(
+                "{} / {} - {}, {n}x{n}",
+                r.black,
+                r.white,
+                lang.t(rule_label(r.rule)),
+                n = r.size
+            ));
+            ui.label(format!(
+                "{}  {}",
+                r.date.replace('T', " ").trim_end_matches('Z'),
+                result_text(r, lang)
+            ));
+            ui.horizontal(|ui| {
+                let mut step = None;
+                let at = replay.at;
+                if ui
+                    .add_enabled(at > 0, egui::Button::new("|<"))
+                    .on_hover_text("Home")
+                    .clicked()
+                {
+                    step = Some(Step::First);
+                }
+                if ui
+                    .add_enabled(at > 0, egui::Button::new("<"))
+                    .on_hover_text("Left")
+                    .clicked()
+                {
+                    step = Some(Step::Back);
+                }
+                if ui
+                    .add_enabled(at < n, egui::Button::new(">"))
+                    .on_hover_text("Right")
+                    .clicked()
+                {
+                    step = Some(Step::Forward);
+                }
+                if ui
+                    .add_enabled(at < n, egui::Button::new(">|"))
+                    .on_hover_text("End")
+                    .clicked()
+                {
+                    step = Some(Step::Last);
+                }
+                if let Some(step) = step {
+                    replay.step(step);
+                }
+                let mut shown = replay.at;
+                if ui
+                    .add(egui::Slider::new(&mut shown, 0..=n).show_value(false))
+                    .changed()
+                {
+                    replay.at = shown;
+                }
+                ui.label(fill(
+                    lang.t("Move {at} of {n}"),
+                    &[("at", &replay.at), ("n", &n)],
+                ));
+            });
+            ui.horizontal(|ui| {
+                if ui
+                    .button(egui::RichText::new(lang.t("Continue from here")).strong())
+                    .on_hover_text(
+                        lang.t(
+                            "A new game from this position, with the players chosen in the menu",
+                        ),
+                    )
+                    .clicked()
+                {
+                    *setup = replay.continue_setup(&setup);
+                    commands.write(GameCommand::NewGame);
+                }
+                if ui.button(lang.t("Close")).clicked() {
+                    next.set(Screen::Menu);
+                }
+            });
+        });
+    Ok(())
+}

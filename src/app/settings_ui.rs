@@ -1,0 +1,99 @@
+//! The Settings window: language, theme, sound, what the board shows, and the undo budget.
+//! Every change applies at once and is saved.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::i18n::Lang;
+use super::menu::Dialog;
+use super::persist::UserSettings;
+use crate::players::settings::{Language, Theme};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        settings_window.run_if(in_state(Dialog::Settings)),
+    );
+}
+
+/// The theme's name.
+pub fn theme_name(theme: Theme) -> &'static str {
+    match theme {
+        Theme::Wood => "Wood",
+        Theme::Dark => "Dark",
+        Theme::HighContrast => "High contrast",
+    }
+}
+
+fn settings_window(
+    mut contexts: EguiContexts,
+    lang: Res<Lang>,
+    mut settings: ResMut<UserSettings>,
+    mut next: ResMut<NextState<Dialog>>,
+) -> Result {
+    let lang = *lang;
+    let ctx = contexts.ctx_mut()?;
+    let mut open = true;
+    // Work on a copy so the resource only changes (and is saved) when something changed.
+    let mut s = settings.0;
+    egui::Window::new(lang.t("Settings"))
+        .id(egui::Id::new("settings_window"))
+        .open(&mut open)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .collapsible(false)
+        .resizable(false)
+        .show(ctx, |ui| {
+            egui::Grid::new("settings_grid")
+                .num_columns(2)
+                .spacing([16.0, 10.0])
+                .show(ui, |ui| {
+                    ui.label(lang.t("Language"));
+                    ui.horizontal(|ui| {
+                        ui.radio_value(&mut s.language, None, lang.t("System"));
+                        ui.radio_value(&mut s.language, Some(Language::English), "English");
+                        ui.radio_value(&mut s.language, Some(Language::Chinese), "中文");
+                    });
+                    ui.end_row();
+                    ui.label(lang.t("Theme"));
+                    ui.horizontal(|ui| {
+                        for theme in Theme::ALL {
+                            ui.radio_value(&mut s.theme, theme, lang.t(theme_name(theme)));
+                        }
+                    });
+                    ui.end_row();
+                    ui.label(lang.t("Sound"));
+                    ui.horizontal(|ui| {
+                        ui.add_enabled(
+                            !s.muted,
+                            egui::Slider::new(&mut s.volume, 0.0..=1.0).show_value(false),
+                        );
+                        ui.checkbox(&mut s.muted, lang.t("Mute"));
+                    });
+                    ui.end_row();
+                    ui.label(lang.t("Board"));
+                    ui.vertical(|ui| {
+                        ui.checkbox(&mut s.move_numbers, lang.t("Move numbers on the stones"));
+                        ui.checkbox(&mut s.coordinates, lang.t("Coordinates"));
+                        ui.checkbox(&mut s.hint, lang.t("Show the AI's suggested move"));
+                    });
+                    ui.end_row();
+                    ui.label(lang.t("Undo"));
+                    ui.vertical(|ui| {
+                        ui.radio_value(&mut s.limited_undo, false, lang.t("Unlimited"));
+                        ui.radio_value(
+                            &mut s.limited_undo,
+                            true,
+                            lang.t("Budget: 10 to start, 10 more per win against the AI"),
+                        );
+                    });
+                    ui.end_row();
+                });
+        });
+    if s != settings.0 {
+        settings.0 = s;
+    }
+    if !open {
+        next.set(Dialog::None);
+    }
+    Ok(())
+}

@@ -1,0 +1,116 @@
+//! Every interface string has a Chinese translation, and the shipped font covers it.
+#![cfg(feature = "game")]
+
+use std::path::Path;
+
+use gomoku::app::i18n::{Lang, chinese, fill};
+use gomoku::players::settings::Language;
+
+/// The English keys passed to `.t("...")` anywhere under `src/app`.
+fn keys() -> Vec<String> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app");
+    let mut keys = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "rs") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        let mut rest = text.as_str();
+        while let Some(i) = rest.find(".t(") {
+            rest = &rest[i + 3..];
+            let trimmed = rest.trim_start();
+            let Some(lit) = trimmed.strip_prefix('"') else {
+                continue;
+            };
+            let end = lit.find('"').expect("a closed string literal");
+            keys.push(lit[..end].to_owned());
+        }
+    }
+    keys.sort();
+    keys.dedup();
+    keys
+}
+
+#[test]
+fn every_string_is_translated() {
+    let keys = keys();
+    assert!(keys.len() > 100, "found only {} strings", keys.len());
+    let missing: Vec<&String> = keys.iter().filter(|k| chinese(k).is_none()).collect();
+    assert!(missing.is_empty(), "no Chinese for: {missing:#?}");
+    // Names that reach `t` through helper functions.
+    for name in [
+        "Beginner",
+        "Novice",
+        "Amateur",
+        "Club player",
+        "Expert",
+        "Candidate master",
+        "Master",
+        "Freestyle",
+        "Standard",
+        "Renju",
+        "Black",
+        "White",
+        "double-three",
+        "double-four",
+        "overline",
+        "Wood",
+        "Dark",
+        "High contrast",
+        "Casual",
+        "Club",
+    ] {
+        assert!(chinese(name).is_some(), "no Chinese for {name}");
+    }
+}
+
+#[test]
+fn placeholders_survive_translation() {
+    for key in keys() {
+        let zh = chinese(&key).unwrap_or_default();
+        let mut rest = key.as_str();
+        while let Some(i) = rest.find('{') {
+            let end = rest[i..].find('}').unwrap() + i;
+            let placeholder = &rest[i..=end];
+            assert!(
+                zh.contains(placeholder),
+                "{key:?} -> {zh:?} lost {placeholder}"
+            );
+            rest = &rest[end + 1..];
+        }
+    }
+    let zh = Lang(Language::Chinese);
+    assert_eq!(fill(zh.t("Undos left: {n}"), &[("n", &3)]), "剩余悔棋：3");
+    assert_eq!(Lang(Language::English).t("Undo"), "Undo");
+    assert_eq!(
+        zh.t("a string nobody translated"),
+        "a string nobody translated"
+    );
+}
+
+#[test]
+fn the_font_subset_has_every_character() {
+    let font =
+        std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/fonts/gomoku-cjk.ttf"))
+            .unwrap();
+    // The characters of every translation must be in the font's cmap; check through the
+    // script's own record of what it kept, written beside the font.
+    let kept = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/fonts/characters.txt"),
+    )
+    .expect("assets/fonts/characters.txt (written by scripts/make_font.py)");
+    assert!(font.len() > 10_000);
+    let mut missing: Vec<char> = keys()
+        .iter()
+        .filter_map(|k| chinese(k))
+        .flat_map(str::chars)
+        .filter(|c| !c.is_ascii() && !kept.contains(*c))
+        .collect();
+    missing.sort();
+    missing.dedup();
+    assert!(
+        missing.is_empty(),
+        "run python3 scripts/make_font.py: the font lacks {missing:?}"
+    );
+}

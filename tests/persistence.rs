@@ -1,0 +1,427 @@
+//! Headless App tests of what the game keeps: finished games, statistics, ranks, the undo
+//! budget, the replay viewer, settings, and unreadable saved files.
+#![cfg(feature = "game")]
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use gomoku::app::persist::{
+    GameHistory, PlayerProfiles, SettingsOverride, Storage, StorageProblems, UserSettings,
+};
+use gomoku::app::{
+    AiBrain, Board, GameCommand, GamePlugin, GameSetup, Mode, MoveRequest, Replay, ReplayStep,
+    Screen, StatusLine,
+};
+use gomoku::engine::record::{Ending, RecordMode};
+use gomoku::engine::search::levels::Level;
+use gomoku::engine::{Pos, Rule, Stone};
+use gomoku::players::settings::{SavedMode, Theme};
+use gomoku::players::{GameResult, StatKey, StatMode};
+use gomoku::store::{FileBackend, Store};
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gomoku-app-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// An AI that plays down the a-file from the top: never in the way, never winning first.
+fn edge_brain() -> AiBrain {
+    AiBrain(Arc::new(|board, _, _, _| {
+        (0..board.size())
+            .map(|y| Pos::new(0, y))
+            .find(|&p| board.is_empty_at(p))
+    }))
+}
+
+fn app(storage: Store, setup: Option<GameSetup>, screen: Screen) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin))
+        .insert_resource(Storage(storage))
+        .insert_resource(english())
+        .insert_state(screen);
+    if let Some(setup) = setup {
+        app.insert_resource(setup);
+    }
+    app.add_plugins(GamePlugin).insert_resource(edge_brain());
+    app.update();
+    app
+}
+
+fn vs_ai(level: u8) -> GameSetup {
+    GameSetup {
+        mode: Mode::VsAi {
+            human: Stone::Black,
+        },
+        level: Level::new(level),
+        ..GameSetup::default()
+    }
+}
+
+/// The interface in English whatever the machine's locale (the tests read status lines).
+fn english() -> SettingsOverride {
+    SettingsOverride {
+        language: Some(gomoku::players::settings::Language::English),
+        theme: None,
+    }
+}
+
+fn at(notation: &str) -> Pos {
+    Pos::parse(notation, 15).unwrap()
+}
+
+/// Plays a person's move and waits for the AI's answer (if the game goes on).
+fn play(app: &mut App, notation: &str) {
+    let before = app.world().resource::<Board>().board().stone_count();
+    app.world_mut()
+        .write_message(MoveRequest::person(at(notation)));
+    for _ in 0..2000 {
+        app.update();
+        let b = app.world().resource::<Board>();
+        let n = b.board().stone_count();
+        if b.outcome().is_over() || n >= before + 2 {
+            // One more update lets the recording and state systems run.
+            app.update();
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    panic!("no answer to {notation}");
+}
+
+fn win_as_black(app: &mut App) {
+    for m in ["h8", "i8", "j8", "k8", "l8"] {
+        play(app, m);
+    }
+    assert!(app.world().resource::<Board>().outcome().is_over());
+}
+
+fn command(app: &mut App, c: GameCommand) {
+    app.world_mut().write_message(c);
+    app.update();
+    app.update();
+}
+
+fn screen(app: &App) -> Screen {
+    *app.world().resource::<State<Screen>>().get()
+}
+
+#[test]
+fn a_won_game_is_recorded_counted_and_saved() {
+    let dir = temp_dir("won");
+    let mut a = app(
+        Store::new(FileBackend::new(&dir)),
+        Some(vs_ai(4)),
+        Screen::Playing,
+    );
+    win_as_black(&mut a);
+    let history = a.world().resource::<GameHistory>();
+    assert_eq!(history.len(), 1);
+    let record = history.game(0).unwrap().unwrap();
+    assert_eq!(record.moves.len(), 9);
+    assert_eq!(record.result.winner, Some(Stone::Black));
+    assert_eq!(record.result.ending, Ending::Five);
+    assert_eq!(record.white, "AI 4");
+    assert_eq!(record.black, "Player 1");
+    assert_eq!(
+        record.mode,
+        RecordMode::VsAi {
+            level: 4,
+            human: Stone::Black
+        }
+    );
+    let profiles = a.world().resource::<PlayerProfiles>();
+    let me = profiles.active().unwrap();
+    let key = StatKey {
+        mode: StatMode::VsAi,
+        rule: Rule::default(),
+        level: Some(4),
+    };
+    assert_eq!(me.stats.tally(key).wins, 1);
+    assert!(
+        me.rating > 1000,
+        "beating level 4 raises the rating: {}",
+        me.rating
+    );
+    assert_eq!(me.stats.current_streak, 1);
+    drop(a);
+
+    // A new run over the same files sees everything, and the last set-up.
+    let b = app(Store::new(FileBackend::new(&dir)), None, Screen::Menu);
+    assert_eq!(b.world().resource::<GameHistory>().len(), 1);
+    let me = b
+        .world()
+        .resource::<PlayerProfiles>()
+        .active()
+        .unwrap()
+        .clone();
+    assert_eq!(me.stats.tally(key).wins, 1);
+    let setup = b.world().resource::<GameSetup>();
+    assert_eq!(setup.level, Level::new(4));
+    assert_eq!(
+        b.world().resource::<UserSettings>().last.mode,
+        SavedMode::VsAi
+    );
+    assert!(b.world().resource::<StorageProblems>().0.is_empty());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn undoing_the_finishing_move_takes_the_record_back() {
+    let mut a = app(Store::in_memory(), Some(vs_ai(2)), Screen::Playing);
+    win_as_black(&mut a);
+    assert_eq!(a.world().resource::<GameHistory>().len(), 1);
+    command(&mut a, GameCommand::Undo);
+    assert_eq!(screen(&a), Screen::Playing);
+    assert_eq!(a.world().resource::<GameHistory>().len(), 0);
+    let me = a
+        .world()
+        .resource::<PlayerProfiles>()
+        .active()
+        .unwrap()
+        .clone();
+    assert_eq!(me.stats.total().games(), 0);
+    assert_eq!(me.rating, 1000);
+    // Finishing again records once.
+    play(&mut a, "l8");
+    assert_eq!(a.world().resource::<GameHistory>().len(), 1);
+    // A new game leaves the record alone.
+    command(&mut a, GameCommand::NewGame);
+    assert_eq!(a.world().resource::<GameHistory>().len(), 1);
+    let me = a
+        .world()
+        .resource::<PlayerProfiles>()
+        .active()
+        .unwrap()
+        .clone();
+    assert_eq!(me.stats.total().wins, 1);
+}
+
+#[test]
+fn a_resignation_is_a_loss() {
+    let mut a = app(Store::in_memory(), Some(vs_ai(1)), Screen::Playing);
+    play(&mut a, "h8");
+    command(&mut a, GameCommand::Resign);
+    assert_eq!(screen(&a), Screen::GameOver);
+    let history = a.world().resource::<GameHistory>();
+    let record = history.game(0).unwrap().unwrap();
+    assert_eq!(record.result.ending, Ending::Resignation);
+    assert_eq!(record.result.winner, Some(Stone::White));
+    let me = a.world().resource::<PlayerProfiles>().active().unwrap();
+    assert_eq!(me.stats.total().losses, 1);
+    assert!(me.rating < 1000);
+}
+
+#[test]
+fn the_undo_budget_runs_out_and_wins_refill_it() {
+    let mut a = app(Store::in_memory(), Some(vs_ai(1)), Screen::Playing);
+    a.world_mut().resource_mut::<UserSettings>().limited_undo = true;
+    let undos_left = |a: &App| {
+        a.world()
+            .resource::<PlayerProfiles>()
+            .active()
+            .unwrap()
+            .undo
+            .left
+    };
+    assert_eq!(undos_left(&a), 10);
+    for i in 0..10 {
+        play(&mut a, "h8");
+        assert_eq!(a.world().resource::<Board>().board().stone_count(), 2);
+        command(&mut a, GameCommand::Undo);
+        // One undo takes back the person's move and the AI's answer, and costs one.
+        assert_eq!(a.world().resource::<Board>().board().stone_count(), 0);
+        assert_eq!(undos_left(&a), 9 - i);
+    }
+    play(&mut a, "h8");
+    command(&mut a, GameCommand::Undo);
+    assert_eq!(
+        a.world().resource::<Board>().board().stone_count(),
+        2,
+        "refused"
+    );
+    let status = a.world().resource::<StatusLine>().0.clone();
+    assert!(status.contains("No undos left"), "{status}");
+    // A win against the AI earns ten.
+    command(&mut a, GameCommand::NewGame);
+    win_as_black(&mut a);
+    assert_eq!(undos_left(&a), 10);
+}
+
+#[test]
+fn undo_is_unlimited_by_default() {
+    let mut a = app(Store::in_memory(), Some(vs_ai(1)), Screen::Playing);
+    for _ in 0..15 {
+        play(&mut a, "h8");
+        command(&mut a, GameCommand::Undo);
+        assert_eq!(a.world().resource::<Board>().board().stone_count(), 0);
+    }
+}
+
+#[test]
+fn two_player_games_count_for_both_players() {
+    let setup = GameSetup {
+        mode: Mode::TwoPlayers,
+        ..GameSetup::default()
+    };
+    let mut a = app(Store::in_memory(), Some(setup), Screen::Playing);
+    let (ann, bob) = {
+        let mut ps = a.world_mut().resource_mut::<PlayerProfiles>();
+        let ann = ps.active.unwrap();
+        let bob = ps.create("Bob", "2026-11-22T14:00:00Z".into()).unwrap();
+        ps.pick(ann).unwrap();
+        ps.pick_opponent(Some(bob)).unwrap();
+        (ann, bob)
+    };
+    // Black (Ann) h8..l8, White (Bob) on row 9.
+    for m in ["h8", "h9", "i8", "i9", "j8", "j9", "k8", "k9", "l8"] {
+        a.world_mut().write_message(MoveRequest::person(at(m)));
+        a.update();
+    }
+    a.update();
+    let ps = a.world().resource::<PlayerProfiles>();
+    let key = StatKey {
+        mode: StatMode::TwoPlayers,
+        rule: Rule::default(),
+        level: None,
+    };
+    assert_eq!(ps.get(ann).unwrap().stats.tally(key).wins, 1);
+    assert_eq!(ps.get(bob).unwrap().stats.tally(key).losses, 1);
+    assert_eq!(
+        ps.get(ann).unwrap().rating,
+        1000,
+        "people do not move the AI rating"
+    );
+    let record = a
+        .world()
+        .resource::<GameHistory>()
+        .game(0)
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (record.black.as_str(), record.white.as_str()),
+        ("Player 1", "Bob")
+    );
+    let _ = GameResult::Win;
+}
+
+#[test]
+fn the_replay_viewer_steps_and_continues_from_any_position() {
+    let mut a = app(Store::in_memory(), Some(vs_ai(3)), Screen::Playing);
+    win_as_black(&mut a);
+    let record = a
+        .world()
+        .resource::<GameHistory>()
+        .game(0)
+        .unwrap()
+        .unwrap();
+    // Start another game, then open the replay.
+    command(&mut a, GameCommand::NewGame);
+    play(&mut a, "g7");
+    a.insert_resource(Replay {
+        record: record.clone(),
+        at: 9,
+    });
+    a.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Replay);
+    a.update();
+    a.update();
+    assert_eq!(a.world().resource::<Board>().board().stone_count(), 9);
+    // Steps.
+    let mut replay = a.world_mut().resource_mut::<Replay>();
+    replay.step(ReplayStep::First);
+    replay.step(ReplayStep::Forward);
+    replay.step(ReplayStep::Forward);
+    replay.step(ReplayStep::Forward);
+    replay.step(ReplayStep::Back);
+    a.update();
+    assert_eq!(a.world().resource::<Board>().board().stone_count(), 2);
+    // The replay is not a game: nothing new is recorded, the AI does not move.
+    for _ in 0..20 {
+        a.update();
+    }
+    assert_eq!(a.world().resource::<Board>().board().stone_count(), 2);
+    assert_eq!(a.world().resource::<GameHistory>().len(), 1);
+    // Closing puts the game that was on the board back.
+    a.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Menu);
+    a.update();
+    a.update();
+    assert_eq!(a.world().resource::<Board>().board().stone_count(), 2);
+    assert_eq!(a.world().resource::<Board>().board().moves()[0], at("g7"));
+
+    // Continue from move 4: a new game with those moves, the person (black) to move.
+    a.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Replay);
+    a.world_mut().resource_mut::<Replay>().at = 4;
+    a.update();
+    let setup = a
+        .world()
+        .resource::<Replay>()
+        .continue_setup(a.world().resource::<GameSetup>());
+    *a.world_mut().resource_mut::<GameSetup>() = setup;
+    command(&mut a, GameCommand::NewGame);
+    a.update();
+    assert_eq!(screen(&a), Screen::Playing);
+    let b = a.world().resource::<Board>();
+    assert_eq!(b.board().moves(), &record.moves[..4]);
+    assert_eq!(b.to_move(), Stone::Black);
+}
+
+#[test]
+fn an_unreadable_profile_file_is_reported_and_kept() {
+    let dir = temp_dir("corrupt");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("profiles.json"), "{\"format\": \"gomoku-prof").unwrap();
+    std::fs::write(
+        dir.join("settings.json"),
+        r#"{"format":"gomoku-settings","version":1,"data":{"theme":"Dark"}}"#,
+    )
+    .unwrap();
+    let a = app(Store::new(FileBackend::new(&dir)), None, Screen::Menu);
+    let problems = &a.world().resource::<StorageProblems>().0;
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(problems[0].contains("profiles.json"), "{problems:?}");
+    let kept: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("profiles.json.unreadable-"))
+        .collect();
+    assert_eq!(kept.len(), 1);
+    assert_eq!(
+        std::fs::read_to_string(dir.join(&kept[0])).unwrap(),
+        "{\"format\": \"gomoku-prof"
+    );
+    // The readable settings were kept; a fresh profile stands in.
+    assert_eq!(a.world().resource::<UserSettings>().theme, Theme::Dark);
+    assert!(a.world().resource::<PlayerProfiles>().active().is_some());
+    drop(a);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_set_up_from_the_command_line_wins_over_the_saved_one() {
+    let dir = temp_dir("cli-setup");
+    let mut a = app(
+        Store::new(FileBackend::new(&dir)),
+        Some(vs_ai(5)),
+        Screen::Playing,
+    );
+    command(&mut a, GameCommand::NewGame);
+    drop(a);
+    let b = app(
+        Store::new(FileBackend::new(&dir)),
+        Some(vs_ai(2)),
+        Screen::Menu,
+    );
+    assert_eq!(b.world().resource::<GameSetup>().level, Level::new(2));
+    let c = app(Store::new(FileBackend::new(&dir)), None, Screen::Menu);
+    assert_eq!(c.world().resource::<GameSetup>().level, Level::new(5));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
