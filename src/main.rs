@@ -4,6 +4,7 @@
 use bevy::asset::AssetMetaCheck;
 use bevy::prelude::*;
 use bevy::window::WindowResizeConstraints;
+use bevy::winit::{UpdateMode, WinitSettings};
 use gomoku::app::persist::SettingsOverride;
 use gomoku::app::{GamePlugin, Screen};
 use gomoku::cli::{self, CliOptions};
@@ -66,6 +67,12 @@ fn main() -> AppExit {
     if play_now {
         app.insert_state(Screen::Playing);
     }
+    // The game goes on at full pace when the window loses focus (an AI-vs-AI game keeps
+    // playing, a search keeps its frames).
+    app.insert_resource(WinitSettings {
+        focused_mode: UpdateMode::Continuous,
+        unfocused_mode: UpdateMode::Continuous,
+    });
     app.add_plugins(GamePlugin);
     if let Some(path) = screenshot {
         app.add_plugins(gomoku::app::screenshot::plugin(path));

@@ -374,3 +374,73 @@ fn the_ai_also_answers_when_thinking_in_frame_slices() {
         assert!(frames > 1, "the answer took several frames");
     }
 }
+
+fn press(app: &mut App, key: KeyCode) {
+    let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    keys.press(key);
+    app.update();
+    let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    keys.release(key);
+    keys.clear();
+    app.update();
+}
+
+#[test]
+fn the_keyboard_moves_a_cursor_and_plays() {
+    let mut app = app_with(two_players(), Screen::Playing);
+    app.init_resource::<ButtonInput<KeyCode>>();
+    use gomoku::app::keyboard::KeyCursor;
+    // The first arrow puts the cursor on the centre.
+    press(&mut app, KeyCode::ArrowLeft);
+    assert_eq!(app.world().resource::<KeyCursor>().0, Some(at("h8")));
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(board(&app).board().moves(), &[at("h8")]);
+    press(&mut app, KeyCode::ArrowRight);
+    press(&mut app, KeyCode::ArrowUp);
+    assert_eq!(app.world().resource::<KeyCursor>().0, Some(at("i9")));
+    press(&mut app, KeyCode::Space);
+    assert_eq!(board(&app).board().moves(), &[at("h8"), at("i9")]);
+    // The cursor stops at the edge.
+    for _ in 0..20 {
+        press(&mut app, KeyCode::ArrowUp);
+    }
+    assert_eq!(app.world().resource::<KeyCursor>().0, Some(at("i15")));
+    // Esc goes to the menu and back to the game.
+    press(&mut app, KeyCode::Escape);
+    assert_eq!(screen(&app), Screen::Menu);
+    press(&mut app, KeyCode::Escape);
+    assert_eq!(screen(&app), Screen::Playing);
+}
+
+#[test]
+fn the_hint_shows_the_engines_move_on_the_persons_turn() {
+    use gomoku::app::HintMove;
+    use gomoku::app::persist::UserSettings;
+    let mut app = app_with(GameSetup::default(), Screen::Playing);
+    // A brain that always suggests the first empty point from the top-left.
+    app.insert_resource(AiBrain(Arc::new(|board, _, _, _| {
+        board.points().find(|&p| board.is_empty_at(p))
+    })));
+    app.update();
+    assert_eq!(app.world().resource::<HintMove>().0, None, "off by default");
+    app.world_mut().resource_mut::<UserSettings>().hint = true;
+    let found = update_until(&mut app, 500, |a| {
+        a.world().resource::<HintMove>().0.is_some()
+    });
+    assert!(found.is_some(), "the hint came");
+    assert_eq!(app.world().resource::<HintMove>().0, Some(Pos::new(0, 0)));
+    // After the person's move the old hint goes at once; the AI answers a15 (the same
+    // brain), and on the person's next turn a new hint comes for the new position.
+    click(&mut app, "h8");
+    assert_eq!(
+        app.world().resource::<HintMove>().0,
+        None,
+        "no hint on the AI's turn"
+    );
+    let found = update_until(&mut app, 500, |a| {
+        a.world().resource::<Board>().board().stone_count() == 2
+            && a.world().resource::<HintMove>().0.is_some()
+    });
+    assert!(found.is_some());
+    assert_eq!(app.world().resource::<HintMove>().0, Some(Pos::new(1, 0)));
+}

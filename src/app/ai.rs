@@ -139,34 +139,82 @@ fn start_or_cancel(
     if !wanted || thinking.0.is_some() {
         return;
     }
-    let stop = Arc::new(AtomicBool::new(false));
-    let (position, rule, level) = (board.board().clone(), board.rule(), active.0.level);
-    let job = match *execution {
-        AiExecution::Task => {
-            let (brain, flag) = (brain.0.clone(), stop.clone());
-            Job::Task(
-                AsyncComputeTaskPool::get()
-                    .spawn(async move { brain(position, rule, level, flag) }),
-            )
+    thinking.0 = Some(Search::start(
+        board.board(),
+        board.rule(),
+        active.0.level,
+        &brain,
+        *execution,
+        time.elapsed_secs_f64(),
+    ));
+}
+
+impl Search {
+    /// Starts thinking about `position`, as the game's AI does.
+    pub(super) fn start(
+        position: &EngineBoard,
+        rule: Rule,
+        level: Level,
+        brain: &AiBrain,
+        execution: AiExecution,
+        now: f64,
+    ) -> Search {
+        let stop = Arc::new(AtomicBool::new(false));
+        let hash = position.hash();
+        let job = match execution {
+            AiExecution::Task => {
+                let (brain, flag, position) = (brain.0.clone(), stop.clone(), position.clone());
+                Job::Task(
+                    AsyncComputeTaskPool::get()
+                        .spawn(async move { brain(position, rule, level, flag) }),
+                )
+            }
+            AiExecution::FrameSlices => {
+                let mut rng: SmallRng = rand::make_rng();
+                Job::Slices(Box::new(Thinking::start(
+                    position,
+                    rule,
+                    level,
+                    stop.clone(),
+                    &mut rng,
+                )))
+            }
+        };
+        Search {
+            job,
+            stop,
+            hash,
+            started: now,
+            answer: None,
         }
-        AiExecution::FrameSlices => {
-            let mut rng: SmallRng = rand::make_rng();
-            Job::Slices(Box::new(Thinking::start(
-                &position,
-                rule,
-                level,
-                stop.clone(),
-                &mut rng,
-            )))
+    }
+
+    /// Works on the search (a frame's slice, or a look at the task); its answer once it has
+    /// one: the move, or `None` when there was none.
+    pub(super) fn poll(&mut self) -> Option<Option<Pos>> {
+        if self.answer.is_none() {
+            self.answer = match &mut self.job {
+                Job::Task(task) => check_ready(task),
+                Job::Slices(thinking) => {
+                    let start = Instant::now();
+                    loop {
+                        if let Some(answer) = thinking.step(SLICE_NODES) {
+                            break Some(answer);
+                        }
+                        if start.elapsed().as_millis() >= FRAME_BUDGET_MS {
+                            break None;
+                        }
+                    }
+                }
+            };
         }
-    };
-    thinking.0 = Some(Search {
-        job,
-        stop,
-        hash,
-        started: time.elapsed_secs_f64(),
-        answer: None,
-    });
+        self.answer
+    }
+
+    /// The position the search is for.
+    pub(super) fn hash(&self) -> u64 {
+        self.hash
+    }
 }
 
 /// Takes the AI's move when its search has finished.
@@ -180,23 +228,7 @@ fn poll_search(
     let Some(search) = thinking.0.as_mut() else {
         return;
     };
-    if search.answer.is_none() {
-        search.answer = match &mut search.job {
-            Job::Task(task) => check_ready(task),
-            Job::Slices(thinking) => {
-                let start = Instant::now();
-                loop {
-                    if let Some(answer) = thinking.step(SLICE_NODES) {
-                        break Some(answer);
-                    }
-                    if start.elapsed().as_millis() >= FRAME_BUDGET_MS {
-                        break None;
-                    }
-                }
-            }
-        };
-    }
-    let Some(result) = search.answer else {
+    let Some(result) = search.poll() else {
         return;
     };
     let pacing = active.0.mode == super::Mode::AiVsAi

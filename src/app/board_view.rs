@@ -1,8 +1,14 @@
-//! The board on screen: wood, grid, star points, coordinates, stones, the last-move marker, the
-//! winning line, the ghost stone under the pointer and the status line.
+//! The board on screen: wood, grid, star points, coordinates, stones (with their numbers), the
+//! last-move marker, the winning line, forbidden points, the keyboard cursor, the AI's hint and
+//! the ghost stone under the pointer. Colours come from the theme's [`Palette`]; the easing of
+//! new stones, the win and the ghost is in `animation`.
 
 use bevy::prelude::*;
 
+use super::animation::{DropShadow, Pulse, Settle};
+use super::hint::HintMove;
+use super::keyboard::KeyCursor;
+use super::theme::{Palette, ViewOptions};
 use super::turn::ActiveSetup;
 use super::{AppSystems, Board, BoardLayout, Hover, SceneReady, Screen};
 use crate::engine::{Outcome, Pos, Stone};
@@ -30,7 +36,19 @@ struct Marker;
 
 /// The translucent stone that follows the pointer.
 #[derive(Component)]
-struct Ghost;
+pub(super) struct Ghost;
+
+/// The board's own drawing systems; the animations run after them.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(super) struct ViewSystems;
+
+/// The square around the keyboard cursor.
+#[derive(Component)]
+struct CursorMark;
+
+/// The ring on the AI's suggested move.
+#[derive(Component)]
+struct HintMark;
 
 const Z_BOARD: f32 = 0.0;
 const Z_GRID: f32 = 1.0;
@@ -38,25 +56,31 @@ const Z_GHOST: f32 = 5.0;
 const Z_STONE: f32 = 10.0;
 const Z_MARKER: f32 = 11.0;
 
-const GRID_COLOR: Color = Color::srgb(0.24, 0.16, 0.08);
-const LAST_MOVE_COLOR: Color = Color::srgb(0.86, 0.18, 0.14);
-const WIN_COLOR: Color = Color::srgba(1.0, 0.84, 0.2, 0.85);
-const FORBIDDEN_COLOR: Color = Color::srgba(0.85, 0.1, 0.1, 0.7);
-
 pub(super) fn plugin(app: &mut App) {
-    app.insert_resource(ClearColor(Color::srgb(0.17, 0.15, 0.13)))
+    app.insert_resource(ClearColor(Palette::default().background))
         .add_systems(Startup, (load_textures, spawn_scene))
         .add_systems(
             Update,
             (
-                rebuild_decor.run_if(resource_changed::<BoardLayout>),
-                sync_stones
-                    .run_if(resource_changed::<Board>.or_else(resource_changed::<BoardLayout>)),
+                rebuild_decor.run_if(
+                    resource_changed::<BoardLayout>
+                        .or_else(resource_changed::<Palette>)
+                        .or_else(resource_changed::<ViewOptions>),
+                ),
+                sync_stones.run_if(
+                    resource_changed::<Board>
+                        .or_else(resource_changed::<BoardLayout>)
+                        .or_else(resource_changed::<Palette>)
+                        .or_else(resource_changed::<ViewOptions>)
+                        .or_else(state_changed::<Screen>),
+                ),
                 show_ghost,
+                show_cursor_and_hint,
                 mark_ready,
             )
                 .chain()
                 .in_set(AppSystems::View)
+                .in_set(ViewSystems)
                 .run_if(resource_exists::<BoardLayout>),
         );
 }
@@ -91,7 +115,10 @@ fn spawn_scene(mut commands: Commands) {
     commands.spawn((
         Name::new("Ghost stone"),
         Ghost,
-        Sprite::default(),
+        Sprite {
+            color: Color::srgba(1.0, 1.0, 1.0, 0.0),
+            ..default()
+        },
         Transform::from_xyz(0.0, 0.0, Z_GHOST),
         Visibility::Hidden,
     ));
@@ -125,6 +152,8 @@ fn rebuild_decor(
     mut commands: Commands,
     layout: Res<BoardLayout>,
     textures: Res<Textures>,
+    palette: Res<Palette>,
+    view: Res<ViewOptions>,
     old: Query<Entity, With<Decor>>,
 ) {
     for e in &old {
@@ -136,7 +165,12 @@ fn rebuild_decor(
         Name::new("Wood"),
         Decor,
         Sprite {
-            image: textures.wood.clone(),
+            image: if palette.board_textured {
+                textures.wood.clone()
+            } else {
+                Handle::default()
+            },
+            color: palette.board_tint,
             custom_size: Some(Vec2::splat(l.board_side())),
             ..default()
         },
@@ -150,16 +184,19 @@ fn rebuild_decor(
         let edge = if i == 0 || i == n - 1 { 1.6 } else { 1.0 };
         commands.spawn((
             Decor,
-            Sprite::from_color(GRID_COLOR, Vec2::new(width * edge, span + width * edge)),
+            Sprite::from_color(palette.grid, Vec2::new(width * edge, span + width * edge)),
             Transform::from_xyz(a.x, l.centre.y, Z_GRID),
         ));
         commands.spawn((
             Decor,
-            Sprite::from_color(GRID_COLOR, Vec2::new(span + width * edge, width * edge)),
+            Sprite::from_color(palette.grid, Vec2::new(span + width * edge, width * edge)),
             Transform::from_xyz(l.centre.x, b.y, Z_GRID),
         ));
+        if !view.coordinates {
+            continue;
+        }
         let font = TextFont::from_font_size((l.cell * 0.32).clamp(8.0, 18.0));
-        let label_color = TextColor(GRID_COLOR.with_alpha(0.9));
+        let label_color = TextColor(palette.label);
         let col = l.to_world(Pos::new(i, n - 1)) - Vec2::new(0.0, l.cell * 0.62);
         commands.spawn((
             Decor,
@@ -182,7 +219,7 @@ fn rebuild_decor(
             Decor,
             Sprite {
                 image: textures.disc.clone(),
-                color: GRID_COLOR,
+                color: palette.grid,
                 custom_size: Some(Vec2::splat((l.cell * 0.2).max(4.0))),
                 ..default()
             },
@@ -193,46 +230,68 @@ fn rebuild_decor(
 
 fn sync_stones(
     mut commands: Commands,
+    time: Res<Time>,
     board: Res<Board>,
     active: Res<ActiveSetup>,
     screen: Res<State<Screen>>,
     layout: Res<BoardLayout>,
     textures: Res<Textures>,
-    mut stones: Query<(Entity, &StoneSprite, &mut Transform, &mut Sprite)>,
+    palette: Res<Palette>,
+    view: Res<ViewOptions>,
+    stones: Query<(Entity, &StoneSprite)>,
     markers: Query<Entity, With<Marker>>,
 ) {
     let b = board.board();
-    let size = Vec2::splat(layout.cell * 0.96);
+    // A new layout, theme or numbering redraws every stone; a move only adds or removes some.
+    let redraw = layout.is_changed() || palette.is_changed() || view.is_changed();
     let mut present = std::collections::HashSet::new();
-    for (e, stone, mut transform, mut sprite) in &mut stones {
-        if b.get(stone.0) == Some(stone.1) {
-            transform.translation = layout.to_world(stone.0).extend(Z_STONE);
-            sprite.custom_size = Some(size);
+    for (e, stone) in &stones {
+        if !redraw && b.get(stone.0) == Some(stone.1) {
             present.insert(stone.0);
         } else {
             commands.entity(e).despawn();
         }
     }
+    let last = b.last_move();
+    let now = time.elapsed_secs();
     for (p, s) in b.stones() {
         if present.contains(&p) {
             continue;
         }
-        commands.spawn((
-            Name::new(format!("{s} stone {}", p.to_notation(b.size()))),
-            StoneSprite(p, s),
-            Sprite {
-                image: stone_image(&textures, s),
-                custom_size: Some(size),
-                ..default()
-            },
-            Transform::from_translation(layout.to_world(p).extend(Z_STONE)),
-        ));
+        let number = b.moves().iter().position(|&m| m == p).map(|i| i + 1);
+        let fresh = !redraw && Some(p) == last;
+        spawn_stone(
+            &mut commands,
+            &layout,
+            &textures,
+            &palette,
+            &view,
+            p,
+            s,
+            number,
+            last,
+            fresh,
+        );
+        if fresh {
+            // Only the move just played drops in; the board itself is already updated.
+            commands.spawn((
+                Marker,
+                DropShadow::new(now, layout.to_world(p), layout.cell),
+                Sprite {
+                    image: textures.disc.clone(),
+                    color: Color::srgba(0.0, 0.0, 0.0, 0.0),
+                    custom_size: Some(Vec2::splat(layout.cell * 0.9)),
+                    ..default()
+                },
+                Transform::from_translation(layout.to_world(p).extend(Z_STONE - 0.5)),
+            ));
+        }
     }
     for e in &markers {
         commands.entity(e).despawn();
     }
-    let mut marker = |p: Pos, color: Color, scale: f32| {
-        commands.spawn((
+    let marker = |p: Pos, color: Color, scale: f32| {
+        (
             Marker,
             Sprite {
                 image: textures.disc.clone(),
@@ -241,17 +300,23 @@ fn sync_stones(
                 ..default()
             },
             Transform::from_translation(layout.to_world(p).extend(Z_MARKER)),
-        ));
+        )
     };
     if let Outcome::Five { line, .. } = board.outcome() {
-        for &p in line {
-            marker(p, WIN_COLOR, 0.42);
+        // A redraw (a new theme, a resize) keeps the pulse going rather than starting over.
+        let started = if redraw { now - 10.0 } else { now };
+        for (i, &p) in line.iter().enumerate() {
+            commands.spawn((marker(p, palette.win, 0.42), Pulse::new(started, i)));
         }
     }
-    if let Some(p) = b.last_move() {
-        marker(p, LAST_MOVE_COLOR, 0.22);
+    if let Some(p) = last
+        && !view.move_numbers
+    {
+        let mut dot = marker(p, palette.last_move, 0.22);
+        dot.2.translation.z += 0.5;
+        commands.spawn(dot);
     }
-    // Black's forbidden points, when a person plays black and it is black's turn: red crosses.
+    // Black's forbidden points, when a person plays black and it is black's turn: crosses.
     let person_is_black = !active.0.mode.ai_plays(Stone::Black);
     if *screen.get() == Screen::Playing && person_is_black {
         let arm = Vec2::new(layout.cell * 0.42, (layout.cell * 0.07).max(2.0));
@@ -260,10 +325,124 @@ fn sync_stones(
             for angle in [std::f32::consts::FRAC_PI_4, -std::f32::consts::FRAC_PI_4] {
                 commands.spawn((
                     Marker,
-                    Sprite::from_color(FORBIDDEN_COLOR, arm),
+                    Sprite::from_color(palette.forbidden, arm),
                     Transform::from_translation(at).with_rotation(Quat::from_rotation_z(angle)),
                 ));
             }
+        }
+    }
+}
+
+/// One stone with its outline (if the theme has one) and its number (if shown).
+fn spawn_stone(
+    commands: &mut Commands,
+    layout: &BoardLayout,
+    textures: &Textures,
+    palette: &Palette,
+    view: &ViewOptions,
+    p: Pos,
+    s: Stone,
+    number: Option<usize>,
+    last: Option<Pos>,
+    settle: bool,
+) {
+    let cell = layout.cell;
+    let size = layout.size;
+    let mut stone = commands.spawn((
+        Name::new(format!("{s} stone {}", p.to_notation(size))),
+        StoneSprite(p, s),
+        Sprite {
+            image: stone_image(textures, s),
+            custom_size: Some(Vec2::splat(cell * 0.96)),
+            ..default()
+        },
+        Transform::from_translation(layout.to_world(p).extend(Z_STONE)),
+    ));
+    if settle {
+        stone.insert(Settle::default());
+    }
+    stone.with_children(|parent| {
+        if let Some(rim) = palette.stone_rim {
+            parent.spawn((
+                Sprite {
+                    image: textures.disc.clone(),
+                    color: rim,
+                    custom_size: Some(Vec2::splat(cell * 0.98)),
+                    ..default()
+                },
+                Transform::from_xyz(0.0, 0.0, -0.2),
+            ));
+        }
+        if let Some(n) = number.filter(|_| view.move_numbers) {
+            let color = if Some(p) == last {
+                palette.last_move
+            } else if s == Stone::Black {
+                palette.number_on_black
+            } else {
+                palette.number_on_white
+            };
+            let digits = n.to_string().len() as f32;
+            parent.spawn((
+                Text2d::new(n.to_string()),
+                TextFont::from_font_size((cell * (0.5 - 0.07 * digits)).clamp(6.0, 22.0)),
+                TextColor(color),
+                Transform::from_xyz(0.0, 0.0, 0.3),
+            ));
+        }
+    });
+}
+
+/// The keyboard cursor's square and the AI's suggested move.
+fn show_cursor_and_hint(
+    mut commands: Commands,
+    cursor: Res<KeyCursor>,
+    hint: Res<HintMove>,
+    layout: Res<BoardLayout>,
+    palette: Res<Palette>,
+    textures: Res<Textures>,
+    screen: Res<State<Screen>>,
+    old_cursor: Query<Entity, With<CursorMark>>,
+    old_hint: Query<Entity, With<HintMark>>,
+) {
+    let playing = *screen.get() == Screen::Playing;
+    if cursor.is_changed() || layout.is_changed() || palette.is_changed() || screen.is_changed() {
+        for e in &old_cursor {
+            commands.entity(e).despawn();
+        }
+        if let Some(p) = cursor.0.filter(|_| playing) {
+            let c = layout.to_world(p);
+            let half = layout.cell * 0.48;
+            let w = (layout.cell * 0.07).max(2.0);
+            for (offset, size) in [
+                (Vec2::new(0.0, half), Vec2::new(half * 2.0 + w, w)),
+                (Vec2::new(0.0, -half), Vec2::new(half * 2.0 + w, w)),
+                (Vec2::new(half, 0.0), Vec2::new(w, half * 2.0 + w)),
+                (Vec2::new(-half, 0.0), Vec2::new(w, half * 2.0 + w)),
+            ] {
+                commands.spawn((
+                    CursorMark,
+                    Sprite::from_color(palette.cursor, size),
+                    Transform::from_translation((c + offset).extend(Z_MARKER + 1.0)),
+                ));
+            }
+        }
+    }
+    if hint.is_changed() || layout.is_changed() || palette.is_changed() || screen.is_changed() {
+        for e in &old_hint {
+            commands.entity(e).despawn();
+        }
+        if let Some(p) = hint.0.filter(|_| playing) {
+            commands.spawn((
+                HintMark,
+                Pulse::breathing(),
+                Sprite {
+                    image: textures.disc.clone(),
+                    color: palette.hint,
+                    custom_size: Some(Vec2::splat(layout.cell * 0.5)),
+                    ..default()
+                },
+                Transform::from_translation(layout.to_world(p).extend(Z_GHOST)),
+            ));
         }
     }
 }
@@ -278,16 +457,11 @@ fn show_ghost(
     let Ok((mut transform, mut sprite, mut visibility)) = ghost.single_mut() else {
         return;
     };
-    match hover.0 {
-        Some(p) => {
-            transform.translation = layout.to_world(p).extend(Z_GHOST);
-            sprite.image = stone_image(&textures, board.to_move());
-            sprite.custom_size = Some(Vec2::splat(layout.cell * 0.96));
-            sprite.color = Color::srgba(1.0, 1.0, 1.0, 0.5);
-            visibility.set_if_neq(Visibility::Visible);
-        }
-        None => {
-            visibility.set_if_neq(Visibility::Hidden);
-        }
+    // The ghost's opacity eases in `animation`; here it only moves and changes colour.
+    if let Some(p) = hover.0 {
+        transform.translation = layout.to_world(p).extend(Z_GHOST);
+        sprite.image = stone_image(&textures, board.to_move());
+        sprite.custom_size = Some(Vec2::splat(layout.cell * 0.96));
+        visibility.set_if_neq(Visibility::Visible);
     }
 }

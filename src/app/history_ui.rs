@@ -20,6 +20,7 @@ struct GamesWindow {
     /// Text pasted for import.
     import_text: String,
     /// A file to import (desktop).
+    #[cfg(not(target_arch = "wasm32"))]
     import_path: String,
     /// The last import or export message, and whether it is an error.
     message: Option<(String, bool)>,

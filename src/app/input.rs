@@ -50,7 +50,14 @@ fn track_pointer(
     active: Res<ActiveSetup>,
     egui: Option<Res<EguiWantsInput>>,
     mut hover: ResMut<Hover>,
+    mut last_cursor: Local<Option<Vec2>>,
 ) {
+    // Only a moving pointer takes the ghost over from the keyboard cursor.
+    let cursor = windows.single().ok().and_then(|w| w.cursor_position());
+    if cursor == *last_cursor && !board.is_changed() {
+        return;
+    }
+    *last_cursor = cursor;
     let person_to_move = !active.0.mode.ai_plays(board.to_move());
     let point = windows.single().ok().and_then(|w| {
         let cursor = w.cursor_position()?;

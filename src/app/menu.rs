@@ -9,6 +9,7 @@ use super::ai::AiThinking;
 use super::i18n::{Lang, fill};
 use super::layout::TOP_BAR;
 use super::persist::{PlayerProfiles, StorageProblems, UserSettings};
+use super::theme::Palette;
 use super::turn::ActiveSetup;
 use super::{
     Board, BoardLayout, GameCommand, GameSetup, Mode, Screen, StatusLine, history_ui, profiles_ui,
@@ -50,6 +51,7 @@ pub(super) fn plugin(app: &mut App) {
             EguiPrimaryContextPass,
             (
                 install_fonts.run_if(run_once),
+                apply_visuals.run_if(resource_changed::<Palette>),
                 top_bar,
                 side_panel.run_if(not(in_state(Screen::Replay))),
                 main_menu.run_if(in_state(Screen::Menu).and_then(in_state(Dialog::None))),
@@ -76,6 +78,29 @@ fn install_fonts(mut contexts: EguiContexts) -> Result {
             .push("gomoku-cjk".to_owned());
     }
     ctx.set_fonts(fonts);
+    Ok(())
+}
+
+/// Dark menus for the wood and dark themes; light ones with strong text for high contrast.
+fn apply_visuals(mut contexts: EguiContexts, palette: Res<Palette>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let visuals = if palette.dark_menus {
+        egui::Visuals::dark()
+    } else {
+        let mut v = egui::Visuals::light();
+        v.override_text_color = Some(egui::Color32::BLACK);
+        v.widgets.noninteractive.bg_stroke.color = egui::Color32::BLACK;
+        v.widgets.inactive.bg_stroke = egui::Stroke::new(1.0, egui::Color32::BLACK);
+        v.window_stroke = egui::Stroke::new(2.0, egui::Color32::BLACK);
+        v
+    };
+    let theme = if palette.dark_menus {
+        egui::Theme::Dark
+    } else {
+        egui::Theme::Light
+    };
+    ctx.set_theme(theme);
+    ctx.set_visuals_of(theme, visuals);
     Ok(())
 }
 

@@ -4,10 +4,14 @@
 //! (rules) -> [`Board`] -> view. Nothing but the turn plugin changes the board.
 
 mod ai;
+mod animation;
+mod audio;
 mod board_view;
+mod hint;
 mod history_ui;
 pub mod i18n;
 mod input;
+pub mod keyboard;
 pub mod layout;
 pub mod menu;
 pub mod persist;
@@ -15,6 +19,7 @@ mod profiles_ui;
 mod replay_ui;
 pub mod screenshot;
 mod settings_ui;
+pub mod theme;
 mod turn;
 #[cfg(target_arch = "wasm32")]
 mod web;
@@ -25,6 +30,7 @@ use crate::engine::search::levels::Level;
 use crate::engine::{ForbiddenPolicy, Game, Pos, Rule, Stone};
 
 pub use ai::{AiBrain, AiExecution, AiThinking};
+pub use hint::HintMove;
 pub use input::Hover;
 pub use layout::BoardLayout;
 pub use turn::{GameSerial, MoveOutcome, StatusLine};
@@ -256,10 +262,16 @@ impl Plugin for GamePlugin {
                 ai::plugin,
                 layout::plugin,
                 input::plugin,
+                keyboard::plugin,
+                hint::plugin,
+                theme::plugin,
             ));
         // The view and the menus need a renderer; headless tests run without one.
         if app.is_plugin_added::<bevy::sprite::SpritePlugin>() {
-            app.add_plugins((board_view::plugin, menu::plugin));
+            app.add_plugins((board_view::plugin, animation::plugin, menu::plugin));
+        }
+        if app.is_plugin_added::<bevy::audio::AudioPlugin>() {
+            app.add_plugins(audio::plugin);
         }
         #[cfg(target_arch = "wasm32")]
         app.add_plugins(web::plugin);

@@ -10,12 +10,15 @@ use crate::engine::Pos;
 
 /// Frames to let the scene settle (sprites uploaded, text laid out) once everything is loaded.
 const SETTLE_FRAMES: u32 = 8;
+/// Seconds to let the animations finish (a stone settling, the win burst) before the picture.
+const SETTLE_SECS: f32 = 2.2;
 
 /// Where to save, and how far along the capture is.
 #[derive(Resource)]
 struct Plan {
     path: PathBuf,
     settled: u32,
+    ready_at: Option<f32>,
     requested: bool,
 }
 
@@ -25,6 +28,7 @@ pub fn plugin(path: PathBuf) -> impl Fn(&mut App) {
         app.insert_resource(Plan {
             path: path.clone(),
             settled: 0,
+            ready_at: None,
             requested: false,
         })
         .add_systems(
@@ -65,13 +69,16 @@ fn capture_when_ready(
     layout: Option<Res<BoardLayout>>,
     windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
     board: Res<Board>,
+    time: Res<Time>,
     mut plan: ResMut<Plan>,
 ) {
     if plan.requested || !ready.0 {
         return;
     }
     plan.settled += 1;
-    if plan.settled < SETTLE_FRAMES {
+    let now = time.elapsed_secs();
+    let ready_at = *plan.ready_at.get_or_insert(now);
+    if plan.settled < SETTLE_FRAMES || now - ready_at < SETTLE_SECS {
         return;
     }
     plan.requested = true;

@@ -151,6 +151,43 @@ def run_case(game, out, name, extra, moves, line):
     print(f"ok {name}: {width}x{height}, {checked} points checked{', five highlighted' if line else ''} ({took:.1f} s)")
 
 
+def run_unreadable_save(game, out):
+    """A corrupt profiles file: the game starts, reports it, keeps its bytes aside under a
+    timestamped name and writes a fresh one; the readable settings are kept."""
+    import glob
+    import shutil
+    data = os.path.join(out, "data-unreadable")
+    shutil.rmtree(data, ignore_errors=True)
+    os.makedirs(data)
+    bad = b'{"format": "gomoku-profiles", "version": 1, "data": {"list": [{"id"'
+    with open(os.path.join(data, "profiles.json"), "wb") as f:
+        f.write(bad)
+    with open(os.path.join(data, "settings.json"), "w") as f:
+        json.dump({"format": "gomoku-settings", "version": 1, "data": {"theme": "Wood", "coordinates": False}}, f)
+    shot = os.path.join(out, "unreadable-save.png")
+    cmd = ["xvfb-run", "-a", "-s", "-screen 0 1280x1024x24", game, "--lang", "en", "--screenshot", shot]
+    env = dict(os.environ, GOMOKU_DATA_DIR=data)
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=180, env=env)
+    if proc.returncode != 0 or not os.path.exists(shot):
+        print(proc.stdout[-3000:], proc.stderr[-3000:], sep="\n")
+        raise AssertionError(f"unreadable-save: the game exited with {proc.returncode}")
+    kept = glob.glob(os.path.join(data, "profiles.json.unreadable-*"))
+    if len(kept) != 1:
+        raise AssertionError(f"unreadable-save: expected one kept file, found {kept}")
+    with open(kept[0], "rb") as f:
+        if f.read() != bad:
+            raise AssertionError("unreadable-save: the kept file's bytes changed")
+    with open(os.path.join(data, "profiles.json")) as f:
+        fresh = json.load(f)
+    if fresh.get("format") != "gomoku-profiles" or not fresh["data"]["list"]:
+        raise AssertionError(f"unreadable-save: the new profiles file is {fresh}")
+    with open(os.path.join(data, "settings.json")) as f:
+        settings = json.load(f)["data"]
+    if settings.get("coordinates") is not False:
+        raise AssertionError(f"unreadable-save: the readable settings were not kept: {settings}")
+    print(f"ok unreadable-save: kept as {os.path.basename(kept[0])}, fresh profiles written, settings kept")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--game", required=True)
@@ -165,6 +202,12 @@ def main():
         except AssertionError as e:
             print(f"FAIL {e}")
             failed += 1
+    try:
+        run_unreadable_save(args.game, args.out)
+        passed += 1
+    except AssertionError as e:
+        print(f"FAIL {e}")
+        failed += 1
     print(f"desktop: {passed} passed, {failed} failed")
     sys.exit(1 if failed else 0)
 

@@ -1,0 +1,254 @@
+//! The view's easing: a placed stone drops in and settles, its shadow closes in under it, the
+//! winning five glows and pulses in order along the line, a burst of particles celebrates a
+//! win, and the ghost stone fades in and out. Nothing here touches the game: the board is
+//! already updated when an animation starts, and input is never held back.
+
+use std::f32::consts::TAU;
+
+use bevy::prelude::*;
+use rand::RngExt;
+use rand::rngs::SmallRng;
+
+use super::board_view::Ghost;
+use super::theme::Palette;
+use super::{AppSystems, Board, BoardLayout, Hover};
+use crate::engine::Outcome;
+
+/// How long a stone takes to settle, in seconds.
+pub const SETTLE_SECS: f32 = 0.2;
+/// How long the win burst lasts at most.
+const PARTICLE_SECS: f32 = 1.6;
+
+/// A stone dropping in: starts larger and transparent, settles to its place.
+#[derive(Component, Debug, Default)]
+pub struct Settle {
+    /// When it started (app seconds); set on the first frame it is seen.
+    started: Option<f32>,
+}
+
+/// The shadow under a dropping stone: wide and offset, closing in, then gone.
+#[derive(Component, Debug)]
+pub struct DropShadow {
+    started: f32,
+    at: Vec2,
+    cell: f32,
+}
+
+impl DropShadow {
+    /// A shadow for a stone at `at` dropped at time `started`.
+    pub fn new(started: f32, at: Vec2, cell: f32) -> DropShadow {
+        DropShadow { started, at, cell }
+    }
+}
+
+/// A marker that pulses: the winning five in order along the line, or the hint breathing.
+#[derive(Component, Debug)]
+pub struct Pulse {
+    started: f32,
+    /// Place along the winning line (0 first), or `None` for a plain breathing pulse.
+    order: Option<usize>,
+}
+
+impl Pulse {
+    /// The marker at `order` along a winning line that appeared at `started`.
+    pub fn new(started: f32, order: usize) -> Pulse {
+        Pulse {
+            started,
+            order: Some(order),
+        }
+    }
+
+    /// A slow breathing pulse (the hint).
+    pub fn breathing() -> Pulse {
+        Pulse {
+            started: 0.0,
+            order: None,
+        }
+    }
+}
+
+/// A spark of the win burst.
+#[derive(Component, Debug)]
+struct Particle {
+    velocity: Vec2,
+    born: f32,
+    life: f32,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (
+            settle_stones,
+            close_shadows,
+            pulse_markers,
+            burst_on_win,
+            move_particles,
+            fade_ghost,
+        )
+            .in_set(AppSystems::View)
+            .after(super::board_view::ViewSystems),
+    );
+}
+
+fn ease_out_cubic(t: f32) -> f32 {
+    1.0 - (1.0 - t.clamp(0.0, 1.0)).powi(3)
+}
+
+fn settle_stones(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut stones: Query<(Entity, &mut Settle, &mut Transform, &mut Sprite)>,
+) {
+    let now = time.elapsed_secs();
+    for (e, mut settle, mut transform, mut sprite) in &mut stones {
+        let started = *settle.started.get_or_insert(now);
+        let t = ease_out_cubic((now - started) / SETTLE_SECS);
+        transform.scale = Vec3::splat(1.0 + 0.3 * (1.0 - t));
+        sprite.color = sprite.color.with_alpha(0.35 + 0.65 * t);
+        if now - started >= SETTLE_SECS {
+            transform.scale = Vec3::ONE;
+            sprite.color = sprite.color.with_alpha(1.0);
+            commands.entity(e).remove::<Settle>();
+        }
+    }
+}
+
+fn close_shadows(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut shadows: Query<(Entity, &DropShadow, &mut Transform, &mut Sprite)>,
+) {
+    let now = time.elapsed_secs();
+    for (e, shadow, mut transform, mut sprite) in &mut shadows {
+        let t = (now - shadow.started) / SETTLE_SECS;
+        if t >= 1.0 {
+            commands.entity(e).despawn();
+            continue;
+        }
+        let eased = ease_out_cubic(t);
+        let offset = Vec2::new(1.0, -1.0) * shadow.cell * 0.18 * (1.0 - eased);
+        transform.translation = (shadow.at + offset).extend(transform.translation.z);
+        transform.scale = Vec3::splat(1.0 + 0.25 * (1.0 - eased));
+        sprite.color = Color::srgba(0.0, 0.0, 0.0, 0.35 * (1.0 - eased));
+    }
+}
+
+fn pulse_markers(time: Res<Time>, mut markers: Query<(&Pulse, &mut Transform, &mut Sprite)>) {
+    let now = time.elapsed_secs();
+    for (pulse, mut transform, mut sprite) in &mut markers {
+        match pulse.order {
+            Some(i) => {
+                // Each stone of the five lights up 90 ms after the one before, then all pulse
+                // as a wave running along the line.
+                let since = now - pulse.started - i as f32 * 0.09;
+                let appear = ease_out_cubic(since / 0.25);
+                let wave = (0.5 + 0.5 * (TAU * (since * 0.9)).sin()).powi(2);
+                transform.scale = Vec3::splat((0.6 + 0.4 * appear) * (1.0 + 0.22 * wave));
+                sprite.color = sprite.color.with_alpha(appear * (0.65 + 0.3 * wave));
+            }
+            None => {
+                let wave = 0.5 + 0.5 * (TAU * now * 0.7).sin();
+                transform.scale = Vec3::splat(0.85 + 0.25 * wave);
+                sprite.color = sprite.color.with_alpha(0.35 + 0.4 * wave);
+            }
+        }
+    }
+}
+
+/// Starts the burst when the board changes to a won game.
+fn burst_on_win(
+    mut commands: Commands,
+    time: Res<Time>,
+    board: Res<Board>,
+    layout: Res<BoardLayout>,
+    palette: Res<Palette>,
+    mut was_won: Local<bool>,
+) {
+    if !board.is_changed() {
+        return;
+    }
+    let line = match board.outcome() {
+        Outcome::Five { line, .. } => line.clone(),
+        _ => {
+            *was_won = false;
+            return;
+        }
+    };
+    if *was_won {
+        return;
+    }
+    *was_won = true;
+    let mut rng: SmallRng = rand::make_rng();
+    let now = time.elapsed_secs();
+    for (i, &p) in line.iter().enumerate() {
+        let origin = layout.to_world(p);
+        for k in 0..10 {
+            let angle = rng.random_range(0.0..TAU);
+            let speed = layout.cell * rng.random_range(1.5..5.0);
+            let color = palette.particles[(i + k) % palette.particles.len()];
+            commands.spawn((
+                Name::new("Spark"),
+                Particle {
+                    velocity: Vec2::from_angle(angle) * speed,
+                    born: now + i as f32 * 0.09,
+                    life: rng.random_range(0.7..PARTICLE_SECS),
+                },
+                Sprite::from_color(color, Vec2::splat((layout.cell * 0.09).max(2.0))),
+                Transform::from_translation(origin.extend(20.0)),
+                Visibility::Hidden,
+            ));
+        }
+    }
+}
+
+fn move_particles(
+    mut commands: Commands,
+    time: Res<Time>,
+    layout: Res<BoardLayout>,
+    mut particles: Query<(
+        Entity,
+        &mut Particle,
+        &mut Transform,
+        &mut Sprite,
+        &mut Visibility,
+    )>,
+) {
+    let now = time.elapsed_secs();
+    let dt = time.delta_secs();
+    let gravity = Vec2::new(0.0, -layout.cell * 6.0);
+    for (e, mut particle, mut transform, mut sprite, mut visibility) in &mut particles {
+        let age = now - particle.born;
+        if age < 0.0 {
+            continue;
+        }
+        if age > particle.life {
+            commands.entity(e).despawn();
+            continue;
+        }
+        visibility.set_if_neq(Visibility::Visible);
+        particle.velocity = particle.velocity * (1.0 - 1.5 * dt) + gravity * dt;
+        transform.translation += (particle.velocity * dt).extend(0.0);
+        sprite.color = sprite.color.with_alpha(1.0 - age / particle.life);
+    }
+}
+
+/// Eases the ghost stone's opacity towards half when there is a point under the pointer (or
+/// the keyboard cursor), and to nothing otherwise.
+fn fade_ghost(
+    time: Res<Time>,
+    hover: Res<Hover>,
+    mut ghost: Query<(&mut Sprite, &mut Visibility), With<Ghost>>,
+) {
+    let Ok((mut sprite, mut visibility)) = ghost.single_mut() else {
+        return;
+    };
+    let target = if hover.0.is_some() { 0.5 } else { 0.0 };
+    let alpha = sprite.color.alpha();
+    let k = 1.0 - (-time.delta_secs() * 18.0).exp();
+    let next = alpha + (target - alpha) * k;
+    sprite.color = sprite.color.with_alpha(next);
+    if next < 0.01 && target == 0.0 {
+        visibility.set_if_neq(Visibility::Hidden);
+    }
+}

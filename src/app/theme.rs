@@ -1,0 +1,173 @@
+//! Themes: the colours the board, the markers and the menus are drawn with, chosen in the
+//! settings and applied live. The high-contrast theme tells markers apart by shape as well as
+//! colour (dot, large disc, cross) and uses a palette safe for colour-blind players.
+
+use bevy::prelude::*;
+
+use super::persist::UserSettings;
+use crate::players::settings::Theme;
+
+/// The colours of the current theme.
+#[derive(Resource, Debug, Clone, Copy, PartialEq)]
+pub struct Palette {
+    /// The theme these colours are for.
+    pub theme: Theme,
+    /// Around the board.
+    pub background: Color,
+    /// Multiplied with the wood texture (or the board's plain colour).
+    pub board_tint: Color,
+    /// Whether the board shows the wood texture (else a plain colour, for contrast).
+    pub board_textured: bool,
+    /// Grid lines, star points.
+    pub grid: Color,
+    /// Coordinates.
+    pub label: Color,
+    /// The last move's dot (and its number).
+    pub last_move: Color,
+    /// The winning five's markers.
+    pub win: Color,
+    /// Crosses on black's forbidden points.
+    pub forbidden: Color,
+    /// An outline around stones, when the theme has one.
+    pub stone_rim: Option<Color>,
+    /// Move numbers on black and on white stones.
+    pub number_on_black: Color,
+    /// Move numbers on white stones.
+    pub number_on_white: Color,
+    /// The keyboard cursor.
+    pub cursor: Color,
+    /// The AI's suggested move.
+    pub hint: Color,
+    /// Particles of the win burst.
+    pub particles: [Color; 3],
+    /// Whether the menus are dark.
+    pub dark_menus: bool,
+}
+
+impl Palette {
+    /// The colours of `theme`.
+    pub fn of(theme: Theme) -> Palette {
+        match theme {
+            Theme::Wood => Palette {
+                theme,
+                background: Color::srgb(0.17, 0.15, 0.13),
+                board_tint: Color::WHITE,
+                board_textured: true,
+                grid: Color::srgb(0.24, 0.16, 0.08),
+                label: Color::srgba(0.24, 0.16, 0.08, 0.9),
+                last_move: Color::srgb(0.86, 0.18, 0.14),
+                win: Color::srgba(1.0, 0.84, 0.2, 0.85),
+                forbidden: Color::srgba(0.85, 0.1, 0.1, 0.7),
+                stone_rim: None,
+                number_on_black: Color::srgb(0.95, 0.95, 0.95),
+                number_on_white: Color::srgb(0.1, 0.1, 0.1),
+                cursor: Color::srgb(0.1, 0.35, 0.85),
+                hint: Color::srgba(0.1, 0.55, 0.95, 0.75),
+                particles: [
+                    Color::srgb(1.0, 0.84, 0.2),
+                    Color::srgb(1.0, 0.55, 0.2),
+                    Color::srgb(1.0, 1.0, 0.85),
+                ],
+                dark_menus: true,
+            },
+            Theme::Dark => Palette {
+                theme,
+                background: Color::srgb(0.06, 0.07, 0.08),
+                board_tint: Color::srgb(0.30, 0.33, 0.38),
+                board_textured: true,
+                grid: Color::srgb(0.70, 0.74, 0.78),
+                label: Color::srgba(0.70, 0.74, 0.78, 0.85),
+                last_move: Color::srgb(1.0, 0.42, 0.32),
+                win: Color::srgba(0.35, 0.85, 1.0, 0.85),
+                forbidden: Color::srgba(1.0, 0.35, 0.3, 0.8),
+                stone_rim: Some(Color::srgba(0.75, 0.78, 0.82, 0.55)),
+                number_on_black: Color::srgb(0.95, 0.95, 0.95),
+                number_on_white: Color::srgb(0.1, 0.1, 0.1),
+                cursor: Color::srgb(0.35, 0.85, 1.0),
+                hint: Color::srgba(0.35, 0.85, 1.0, 0.7),
+                particles: [
+                    Color::srgb(0.35, 0.85, 1.0),
+                    Color::srgb(0.75, 0.55, 1.0),
+                    Color::srgb(1.0, 1.0, 1.0),
+                ],
+                dark_menus: true,
+            },
+            // Okabe-Ito colours: blue, orange, vermillion, yellow stay apart for every kind
+            // of colour blindness; black and white carry the rest.
+            Theme::HighContrast => Palette {
+                theme,
+                background: Color::BLACK,
+                board_tint: Color::srgb(0.99, 0.95, 0.80),
+                board_textured: false,
+                grid: Color::BLACK,
+                label: Color::BLACK,
+                last_move: Color::srgb(0.0, 0.45, 0.70),
+                win: Color::srgba(0.90, 0.62, 0.0, 0.95),
+                forbidden: Color::srgb(0.84, 0.37, 0.0),
+                stone_rim: Some(Color::BLACK),
+                number_on_black: Color::WHITE,
+                number_on_white: Color::BLACK,
+                cursor: Color::srgb(0.0, 0.45, 0.70),
+                hint: Color::srgba(0.0, 0.45, 0.70, 0.8),
+                particles: [
+                    Color::srgb(0.90, 0.62, 0.0),
+                    Color::srgb(0.0, 0.45, 0.70),
+                    Color::srgb(0.94, 0.89, 0.26),
+                ],
+                dark_menus: false,
+            },
+        }
+    }
+}
+
+impl Default for Palette {
+    fn default() -> Self {
+        Palette::of(Theme::default())
+    }
+}
+
+/// What the board shows besides the stones, from the settings.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ViewOptions {
+    /// Numbers on the stones.
+    pub move_numbers: bool,
+    /// Coordinates around the board.
+    pub coordinates: bool,
+}
+
+impl Default for ViewOptions {
+    fn default() -> Self {
+        ViewOptions {
+            move_numbers: false,
+            coordinates: true,
+        }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Palette>()
+        .init_resource::<ViewOptions>()
+        .add_systems(
+            PreUpdate,
+            follow_settings.run_if(resource_exists_and_changed::<UserSettings>),
+        );
+}
+
+fn follow_settings(
+    settings: Res<UserSettings>,
+    mut palette: ResMut<Palette>,
+    mut view: ResMut<ViewOptions>,
+    mut clear: Option<ResMut<ClearColor>>,
+) {
+    let wanted = Palette::of(settings.theme);
+    if *palette != wanted {
+        *palette = wanted;
+        if let Some(clear) = clear.as_mut() {
+            clear.0 = wanted.background;
+        }
+    }
+    view.set_if_neq(ViewOptions {
+        move_numbers: settings.move_numbers,
+        coordinates: settings.coordinates,
+    });
+}
