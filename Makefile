@@ -1,5 +1,5 @@
 # Two commands for a fresh Debian machine: `make run` plays, `make test` checks everything.
-.PHONY: run test deps brain bench web serve
+.PHONY: run test deps brain bench frames screenshots web serve
 
 run: deps
 	cargo run --bin gomoku
@@ -16,6 +16,16 @@ brain:
 
 bench: deps
 	cargo bench --bench engine
+
+# Frame times while the AI thinks and the win animation plays, under Xvfb (figures).
+frames: deps
+	cargo build --bin gomoku
+	python3 scripts/frame_times.py --game "$${CARGO_TARGET_DIR:-target}/debug/gomoku" --runs 3
+
+# The README's screenshots: every theme in both languages.
+screenshots: deps
+	cargo build --bin gomoku
+	scripts/screenshots.sh "$${CARGO_TARGET_DIR:-target}/debug/gomoku"
 
 web:
 	scripts/build_web.sh

@@ -23,6 +23,8 @@ usage: gomoku [options]
   --theme T           wood, dark or high-contrast (saved in the settings)
   --show W            open a window at start: players, games or settings
   --screenshot FILE   draw the board, save the window to FILE (PNG) and exit
+  --frame-report FILE measure frame times (idle, AI thinking, win animation), write them
+                      to FILE (JSON) and exit; see scripts/frame_times.py
   --help              this text
 
 Settings, players and finished games are kept in the platform's data directory
@@ -35,6 +37,8 @@ pub struct CliOptions {
     pub setup: GameSetup,
     /// Save a screenshot here and exit.
     pub screenshot: Option<PathBuf>,
+    /// Measure frame times, write them here and exit.
+    pub frame_report: Option<PathBuf>,
     /// Print the usage and exit.
     pub help: bool,
     /// Start playing at once (a mode or moves were given) instead of showing the menu.
@@ -130,6 +134,9 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<CliOptions, Strin
                 })
             }
             "--screenshot" => o.screenshot = Some(PathBuf::from(value("--screenshot")?)),
+            "--frame-report" => {
+                o.frame_report = Some(PathBuf::from(value("--frame-report")?));
+            }
             "--help" | "-h" => o.help = true,
             other => return Err(format!("unknown option '{other}'")),
         }

@@ -20,6 +20,7 @@ fn main() -> AppExit {
     let CliOptions {
         setup,
         screenshot,
+        frame_report,
         help,
         play_now,
         setup_given,
@@ -73,6 +74,10 @@ fn main() -> AppExit {
         focused_mode: UpdateMode::Continuous,
         unfocused_mode: UpdateMode::Continuous,
     });
+    if let Some(path) = frame_report {
+        // Before the game: it sets up the position and the screen.
+        app.add_plugins(gomoku::app::frame_report::plugin(path));
+    }
     app.add_plugins(GamePlugin);
     if let Some(path) = screenshot {
         app.add_plugins(gomoku::app::screenshot::plugin(path));

@@ -164,10 +164,10 @@ impl Search {
         let job = match execution {
             AiExecution::Task => {
                 let (brain, flag, position) = (brain.0.clone(), stop.clone(), position.clone());
-                Job::Task(
-                    AsyncComputeTaskPool::get()
-                        .spawn(async move { brain(position, rule, level, flag) }),
-                )
+                Job::Task(AsyncComputeTaskPool::get().spawn(async move {
+                    yield_to_frames();
+                    brain(position, rule, level, flag)
+                }))
             }
             AiExecution::FrameSlices => {
                 let mut rng: SmallRng = rand::make_rng();
@@ -214,6 +214,23 @@ impl Search {
     /// The position the search is for.
     pub(super) fn hash(&self) -> u64 {
         self.hash
+    }
+}
+
+/// Lowers the priority of the thread the search runs on (nice 19 on Linux), so that on a busy
+/// machine the frames (and a software renderer's threads) come first and the search takes the
+/// time left over. The async compute pool runs nothing but searches, so its threads stay
+/// lowered (an unprivileged process cannot raise a priority back).
+fn yield_to_frames() {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        use thread_priority::{ThreadPriority, ThreadPriorityValue};
+        if let Ok(value) = ThreadPriorityValue::try_from(0u8)
+            && let Err(e) =
+                thread_priority::set_current_thread_priority(ThreadPriority::Crossplatform(value))
+        {
+            debug!("the search keeps its priority: {e:?}");
+        }
     }
 }
 

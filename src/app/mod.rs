@@ -7,6 +7,7 @@ mod ai;
 mod animation;
 mod audio;
 mod board_view;
+pub mod frame_report;
 mod hint;
 mod history_ui;
 pub mod i18n;

@@ -47,9 +47,19 @@ try {
     if (m.type() === 'error') errors.push(t);
   });
   page.on('pageerror', (e) => errors.push(String(e)));
+  // A corrupt saved profile from an earlier run: the game must report it, keep it aside and
+  // start with a fresh one (only before the first load, not on the reload below).
+  const corrupt = '{"format": "gomoku-profiles", "version": 1, "data": {"li';
+  await page.addInitScript((bad) => {
+    if (!sessionStorage.getItem('seeded')) {
+      sessionStorage.setItem('seeded', '1');
+      localStorage.clear();
+      localStorage.setItem('gomoku/profiles.json', bad);
+    }
+  }, corrupt);
   const t0 = Date.now();
   // The page's query string takes the game's command-line options: start a game at once.
-  await page.goto(`http://127.0.0.1:${port}/?mode=human-black&level=3`);
+  await page.goto(`http://127.0.0.1:${port}/?mode=human-black&level=3&lang=en`);
   await page.waitForFunction(() => document.getElementById('loading').classList.contains('done'), null, { timeout: 120000 });
   console.log(`page ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   await page.waitForTimeout(500);
@@ -92,6 +102,32 @@ try {
   console.log(`idle board: median frame ${idleMedian.toFixed(0)} ms, longest ${idleWorst.toFixed(0)} ms (software rendering)`);
   console.log(`AI answered in ${thinkMs} ms; ${gaps.frames} frames meanwhile; longest gap between frames ${gaps.worst.toFixed(0)} ms`);
   if (errors.length) console.log(`console errors: ${errors.slice(0, 5).join(' | ')}`);
+
+  // Sound: the click resumed the game's audio.
+  const audio = await page.evaluate(() => window.gomokuAudioStates());
+  console.log(`audio contexts after the first click: ${JSON.stringify(audio)}`);
+  if (!audio.length || !audio.every((s) => s === 'running')) fail(`audio is not running after a click: ${JSON.stringify(audio)}`);
+
+  // Saved data: the corrupt profiles were kept aside byte for byte and fresh ones written;
+  // the settings remember the game's set-up.
+  const stored = await page.evaluate(() => Object.fromEntries(Object.keys(localStorage).map((k) => [k, localStorage.getItem(k)])));
+  const kept = Object.keys(stored).filter((k) => k.startsWith('gomoku/profiles.json.unreadable-'));
+  if (kept.length !== 1 || stored[kept[0]] !== corrupt) fail(`the corrupt profiles were not kept aside: ${JSON.stringify(Object.keys(stored))}`);
+  let profiles = null;
+  try { profiles = JSON.parse(stored['gomoku/profiles.json']); } catch (e) { /* reported below */ }
+  if (profiles?.format !== 'gomoku-profiles' || !profiles.data.list.length) fail('no fresh profiles were saved');
+  const settings = JSON.parse(stored['gomoku/settings.json'] ?? '{}');
+  if (settings?.data?.last?.level !== 3) fail(`the settings do not remember level 3: ${stored['gomoku/settings.json']}`);
+  console.log(`localStorage: ${Object.keys(stored).sort().join(', ')}`);
+
+  // A reload (no query string) restores the last set-up from localStorage.
+  statuses.length = 0;
+  await page.goto(`http://127.0.0.1:${port}/`);
+  await page.waitForFunction(() => document.getElementById('loading').classList.contains('done'), null, { timeout: 120000 });
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: path.join(out, 'web-reloaded.png') });
+  const after = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('unreadable')).length);
+  if (after !== 1) fail(`the reload made ${after} kept-aside entries, expected still 1`);
 } catch (e) {
   fail(String(e));
 } finally {
