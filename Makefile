@@ -15,7 +15,7 @@ brain:
 	@echo "engine: $${CARGO_TARGET_DIR:-target}/release/gomoku-brain"
 
 bench: deps
-	cargo bench --bench engine
+	cargo bench --no-default-features --bench engine
 
 # Frame times while the AI thinks and the win animation plays, under Xvfb (figures).
 frames: deps

@@ -4,6 +4,7 @@
 use std::path::Path;
 
 use gomoku::app::i18n::{Lang, chinese, fill};
+use gomoku::app::messages::TEMPLATES;
 use gomoku::players::settings::Language;
 
 /// The English keys passed to `.t("...")` anywhere under `src/app`.
@@ -104,6 +105,7 @@ fn the_font_subset_has_every_character() {
     let mut missing: Vec<char> = keys()
         .iter()
         .filter_map(|k| chinese(k))
+        .chain(TEMPLATES.iter().map(|(_, zh)| *zh))
         .flat_map(str::chars)
         .filter(|c| !c.is_ascii() && !kept.contains(*c))
         .collect();
@@ -113,4 +115,20 @@ fn the_font_subset_has_every_character() {
         missing.is_empty(),
         "run python3 scripts/make_font.py: the font lacks {missing:?}"
     );
+}
+
+#[test]
+fn message_templates_keep_their_placeholders() {
+    let holes = |t: &str| {
+        let mut v: Vec<String> = t
+            .split('{')
+            .skip(1)
+            .filter_map(|p| p.split_once('}').map(|(name, _)| name.to_owned()))
+            .collect();
+        v.sort();
+        v
+    };
+    for (en, zh) in TEMPLATES {
+        assert_eq!(holes(en), holes(zh), "{en:?} -> {zh:?}");
+    }
 }

@@ -240,13 +240,19 @@ fn sync_stones(
     view: Res<ViewOptions>,
     stones: Query<(Entity, &StoneSprite)>,
     markers: Query<Entity, With<Marker>>,
+    mut numbered_last: Local<Option<Pos>>,
 ) {
     let b = board.board();
-    // A new layout, theme or numbering redraws every stone; a move only adds or removes some.
+    // A new layout, theme or numbering redraws every stone; a move only adds or removes some
+    // (and redraws the stone whose number was marked as the last move).
     let redraw = layout.is_changed() || palette.is_changed() || view.is_changed();
+    let stale_number = numbered_last.take().filter(|&p| Some(p) != b.last_move());
+    if view.move_numbers {
+        *numbered_last = b.last_move();
+    }
     let mut present = std::collections::HashSet::new();
     for (e, stone) in &stones {
-        if !redraw && b.get(stone.0) == Some(stone.1) {
+        if !redraw && b.get(stone.0) == Some(stone.1) && stale_number != Some(stone.0) {
             present.insert(stone.0);
         } else {
             commands.entity(e).despawn();

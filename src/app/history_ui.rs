@@ -12,11 +12,24 @@ use crate::engine::Stone;
 use crate::engine::record::json::to_json;
 use crate::engine::record::position_string::to_position_string;
 use crate::engine::record::psq::to_psq;
-use crate::engine::record::{Ending, GameRecord, ImportDefaults, RecordMode, date, import};
+use crate::engine::record::{
+    Ending, GameRecord, ImportDefaults, RecordError, RecordMode, date, import,
+};
+
+/// The stored games, checked once (replaying every record every frame would be slow).
+#[derive(Debug, Default)]
+struct CheckedGames {
+    /// How many stored games were checked.
+    len: usize,
+    /// Each game, or why it cannot be read.
+    games: Vec<Result<GameRecord, RecordError>>,
+}
 
 /// What the Games window is doing.
-#[derive(Resource, Debug, Clone, Default)]
+#[derive(Resource, Debug, Default)]
 struct GamesWindow {
+    /// The checked games.
+    checked: CheckedGames,
     /// Text pasted for import.
     import_text: String,
     /// A file to import (desktop).
@@ -77,6 +90,15 @@ fn games_window(
     let mut open = true;
     let w = &mut *window;
     let mut replay: Option<GameRecord> = None;
+    if history.is_changed() || w.checked.len != history.len() {
+        w.checked = CheckedGames {
+            len: history.len(),
+            games: (0..history.len()).filter_map(|i| history.game(i)).collect(),
+        };
+    }
+    // Work without marking the history changed; an import marks it.
+    let stored = history.bypass_change_detection();
+    let before = stored.len();
     egui::Window::new(lang.t("Games"))
         .id(egui::Id::new("games_window"))
         .open(&mut open)
@@ -84,18 +106,18 @@ fn games_window(
         .collapsible(false)
         .default_width(560.0)
         .show(ctx, |ui| {
-            import_section(ui, lang, &setup, &mut history, w, &mut replay);
+            import_section(ui, lang, &setup, stored, w, &mut replay);
             ui.separator();
             export_current(ui, lang, &board, w);
             ui.separator();
-            if history.is_empty() {
+            if stored.is_empty() {
                 ui.label(lang.t("No games yet. Finished games are kept here."));
             }
             egui::ScrollArea::vertical()
                 .max_height(320.0)
                 .show(ui, |ui| {
-                    for i in (0..history.len()).rev() {
-                        game_row(ui, lang, &history, i, w, &mut replay);
+                    for i in (0..w.checked.games.len()).rev() {
+                        game_row(ui, lang, stored, i, w, &mut replay);
                     }
                 });
             if let Some((text, is_error)) = &w.message {
@@ -107,6 +129,9 @@ fn games_window(
                 ui.colored_label(color, text);
             }
         });
+    if history.len() != before {
+        history.set_changed();
+    }
     if let Some(record) = replay {
         let at = record.moves.len();
         commands.insert_resource(Replay { record, at });
@@ -123,7 +148,7 @@ fn import_section(
     ui: &mut egui::Ui,
     lang: Lang,
     setup: &GameSetup,
-    history: &mut GameHistory,
+    history: &mut crate::players::History,
     w: &mut GamesWindow,
     replay: &mut Option<GameRecord>,
 ) {
@@ -180,7 +205,7 @@ fn finish_import(
     text: &str,
     defaults: ImportDefaults,
     lang: Lang,
-    history: &mut GameHistory,
+    history: &mut crate::players::History,
     w: &mut GamesWindow,
     replay: &mut Option<GameRecord>,
 ) {
@@ -225,16 +250,19 @@ fn export_current(ui: &mut egui::Ui, lang: Lang, board: &Board, w: &mut GamesWin
 fn game_row(
     ui: &mut egui::Ui,
     lang: Lang,
-    history: &GameHistory,
+    history: &crate::players::History,
     i: usize,
     w: &mut GamesWindow,
     replay: &mut Option<GameRecord>,
 ) {
-    let stored = &history.games[i];
+    let Some(stored) = history.games.get(i) else {
+        return;
+    };
+    let checked = w.checked.games.get(i).cloned();
     ui.horizontal_wrapped(|ui| {
         let when = stored.date.replace('T', " ");
         ui.monospace(when.get(..16).unwrap_or(&when));
-        match history.game(i) {
+        match checked {
             Some(Ok(record)) => {
                 ui.label(players_text(&record, lang));
                 ui.label(format!(
@@ -269,7 +297,7 @@ fn game_row(
                 if ui.button(lang.t("Save .psq")).clicked() {
                     w.message = Some(match save_psq(&record, i) {
                         Ok(path) => (fill(lang.t("Saved as {file}"), &[("file", &path)]), false),
-                        Err(e) => (e, true),
+                        Err(e) => (lang.message(&e), true),
                     });
                 }
             }

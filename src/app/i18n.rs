@@ -226,6 +226,13 @@ pub fn chinese(english: &str) -> Option<&'static str> {
         "High contrast" => "高对比度",
         "Casual" => "休闲",
         "Club" => "俱乐部",
+        "{file} could not be read ({reason}). It was kept as {kept} and a fresh one is used." => {
+            "无法读取 {file}（{reason}）。原文件已保存为 {kept}，现使用新文件。"
+        }
+        "{file} could not be read ({reason}) nor moved aside: it is left as it is and nothing is written over it." => {
+            "无法读取 {file}（{reason}），也无法移到一旁：文件保持原样，不会被覆盖。"
+        }
+        "Not saved: {reason}" => "未保存：{reason}",
         _ => return None,
     })
 }

@@ -33,7 +33,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             shortcuts
                 .in_set(AppSystems::Input)
-                .run_if(not(in_state(Screen::Replay))),
+                .run_if(in_state(Screen::Playing).or_else(in_state(Screen::GameOver))),
         );
 }
 
@@ -110,9 +110,13 @@ fn clear_hover(mut hover: ResMut<Hover>) {
 fn shortcuts(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     egui: Option<Res<EguiWantsInput>>,
+    dialog: Option<Res<State<super::menu::Dialog>>>,
     mut commands: MessageWriter<GameCommand>,
 ) {
     let Some(keys) = keys else { return };
+    if dialog.is_some_and(|d| *d.get() != super::menu::Dialog::None) {
+        return;
+    }
     if egui.as_ref().is_some_and(|w| w.wants_any_keyboard_input()) {
         return;
     }

@@ -8,7 +8,7 @@ use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass, egui};
 use super::ai::AiThinking;
 use super::i18n::{Lang, fill};
 use super::layout::TOP_BAR;
-use super::persist::{PlayerProfiles, StorageProblems, UserSettings};
+use super::persist::{PlayerProfiles, StorageProblem, StorageProblems, UserSettings};
 use super::theme::Palette;
 use super::turn::ActiveSetup;
 use super::{
@@ -118,7 +118,27 @@ fn storage_problems(
         .resizable(false)
         .show(ctx, |ui| {
             for p in &problems.0 {
-                ui.label(p);
+                ui.label(match p {
+                    StorageProblem::Unreadable {
+                        file,
+                        reason,
+                        kept_as: Some(kept),
+                    } => fill(
+                        lang.t("{file} could not be read ({reason}). It was kept as {kept} and a fresh one is used."),
+                        &[("file", file), ("reason", &lang.message(reason)), ("kept", kept)],
+                    ),
+                    StorageProblem::Unreadable {
+                        file,
+                        reason,
+                        kept_as: None,
+                    } => fill(
+                        lang.t("{file} could not be read ({reason}) nor moved aside: it is left as it is and nothing is written over it."),
+                        &[("file", file), ("reason", &lang.message(reason))],
+                    ),
+                    StorageProblem::NotSaved { reason } => {
+                        fill(lang.t("Not saved: {reason}"), &[("reason", &lang.message(reason))])
+                    }
+                });
             }
             if ui.button(lang.t("OK")).clicked() {
                 problems.0.clear();
@@ -185,7 +205,8 @@ fn top_bar(
                 {
                     commands.write(GameCommand::Restart);
                 }
-                let can_resign = in_game && !game.outcome().is_over();
+                let can_resign =
+                    in_game && !game.outcome().is_over() && active.0.mode != Mode::AiVsAi;
                 if ui
                     .add_enabled(can_resign, egui::Button::new(lang.t("Resign")))
                     .clicked()

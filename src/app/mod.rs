@@ -15,6 +15,7 @@ mod input;
 pub mod keyboard;
 pub mod layout;
 pub mod menu;
+pub mod messages;
 pub mod persist;
 mod profiles_ui;
 mod replay_ui;

@@ -7,6 +7,7 @@ use bevy::prelude::*;
 use super::i18n::{Lang, system_language};
 use super::turn::{ActiveSetup, GameSerial};
 use super::{AppSystems, Board, GameSetup, Mode, Screen};
+use crate::engine::record::json::StoredRecord;
 use crate::engine::record::{GameRecord, RecordMode, date};
 use crate::engine::search::levels::Level;
 use crate::engine::{Outcome, Stone};
@@ -54,9 +55,39 @@ pub struct GameHistory(pub History);
 #[derive(Resource, Debug, Clone, Copy, Default, Deref, DerefMut)]
 pub struct UserSettings(pub Settings);
 
+/// A problem with the stored files, for the player.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StorageProblem {
+    /// A document could not be read; it was kept aside as `kept_as` (or, when even that
+    /// failed, left in place and protected from writes).
+    Unreadable {
+        /// The document (`profiles.json`).
+        file: String,
+        /// What is wrong with it.
+        reason: String,
+        /// Where it was moved.
+        kept_as: Option<String>,
+    },
+    /// A document could not be saved.
+    NotSaved {
+        /// What went wrong.
+        reason: String,
+    },
+}
+
+impl StorageProblem {
+    /// Whether the problem concerns `file`.
+    pub fn concerns(&self, file: &str) -> bool {
+        match self {
+            StorageProblem::Unreadable { file: f, .. } => f == file,
+            StorageProblem::NotSaved { reason } => reason.contains(file),
+        }
+    }
+}
+
 /// Problems with the stored files, to show the player until dismissed.
 #[derive(Resource, Debug, Clone, Default)]
-pub struct StorageProblems(pub Vec<String>);
+pub struct StorageProblems(pub Vec<StorageProblem>);
 
 /// Whether the last set-up from the settings should be used (not when the command line gave
 /// one).
@@ -75,15 +106,24 @@ pub struct SettingsOverride {
 /// What recording the current game changed, so that taking back its last move can undo it.
 #[derive(Debug, Clone)]
 struct Recorded {
-    serial: u64,
-    history_len_before: usize,
+    /// The record added to the history.
+    record: StoredRecord,
     players_before: Vec<(ProfileId, Stats, i32, u32, UndoBudget)>,
     undos_earned: Vec<(ProfileId, u32)>,
 }
 
-/// The recording of the game in play, if it has ended.
+/// The recording of the game in play, if it has ended; and how the game stood last frame.
 #[derive(Resource, Debug, Clone, Default)]
-struct RecordedGame(Option<Recorded>);
+struct RecordedGame {
+    recorded: Option<Recorded>,
+    /// The game (serial) and whether it was over, as last seen.
+    last_seen: Option<(u64, bool)>,
+}
+
+/// Undos the active player earned with the game just finished: they go again if its finishing
+/// move is undone, so the undo budget must count them as not yet there.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PendingUndoCredit(pub u32);
 
 pub(super) fn plugin(app: &mut App) {
     if !app.world().contains_resource::<Storage>() {
@@ -94,6 +134,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<UserSettings>()
         .init_resource::<StorageProblems>()
         .init_resource::<RecordedGame>()
+        .init_resource::<PendingUndoCredit>()
         .add_systems(PreStartup, load_everything)
         .add_systems(
             Update,
@@ -116,13 +157,23 @@ pub(super) fn plugin(app: &mut App) {
 pub const FIRST_PLAYER: &str = "Player 1";
 
 fn load<T: Document + Default>(store: &Store, problems: &mut StorageProblems) -> T {
-    let loaded = store.load::<T>();
-    if let Loaded::Unreadable { .. } = &loaded {
-        error!("{} in {} could not be read", T::KEY, store.location());
+    match store.load::<T>() {
+        Loaded::Missing => T::default(),
+        Loaded::Found(value) => value,
+        Loaded::Unreadable { problem, moved_to } => {
+            error!(
+                "{} in {} could not be read: {problem}",
+                T::KEY,
+                store.location()
+            );
+            problems.0.push(StorageProblem::Unreadable {
+                file: T::KEY.to_owned(),
+                reason: problem,
+                kept_as: moved_to,
+            });
+            T::default()
+        }
     }
-    let (value, problem) = loaded.or_default(T::KEY);
-    problems.0.extend(problem);
-    value
 }
 
 fn load_everything(
@@ -205,13 +256,16 @@ pub fn ai_name(level: Level) -> String {
 }
 
 /// Records a game when it ends (history and statistics); takes the record back if the
-/// finishing move is undone, so only the game's final result counts.
+/// finishing move is undone, so only the game's final result counts. A game counts when it
+/// ends in play: one that was over from its opening moves (continued from the end of a replay,
+/// given on the command line) does not.
 fn record_finished_game(
     board: Res<Board>,
     active: Res<ActiveSetup>,
     serial: Res<GameSerial>,
     screen: Res<State<Screen>>,
-    mut recorded: ResMut<RecordedGame>,
+    mut state: ResMut<RecordedGame>,
+    mut credit: ResMut<PendingUndoCredit>,
     mut profiles: ResMut<PlayerProfiles>,
     mut history: ResMut<GameHistory>,
 ) {
@@ -220,30 +274,28 @@ fn record_finished_game(
         return;
     }
     let over = board.outcome().is_over();
-    match &recorded.0 {
-        Some(r) if r.serial == serial.0 => {
-            if !over {
-                let r = recorded.0.take().expect("matched Some");
-                take_back(r, &mut profiles, &mut history);
-            }
-            return;
-        }
-        _ => recorded.0 = None,
-    }
-    // A game that was already over in its opening moves (continued from the end of a
-    // replay, or given on the command line) was not played here.
-    let played_here = board.board().moves().len() > active.0.moves.len()
-        || matches!(board.outcome(), Outcome::Resigned { .. });
-    if !over || !played_here {
+    let state = &mut *state;
+    let was = state.last_seen.replace((serial.0, over));
+    let same_game = was.is_some_and(|(s, _)| s == serial.0);
+    if !same_game {
+        // A new game: whatever was recorded stays recorded.
+        state.recorded = None;
+        credit.set_if_neq(PendingUndoCredit(0));
         return;
     }
-    recorded.0 = Some(record(
-        &board,
-        &active.0,
-        serial.0,
-        &mut profiles,
-        &mut history,
-    ));
+    let was_over = was.is_some_and(|(_, o)| o);
+    if over && !was_over && state.recorded.is_none() {
+        let r = record(&board, &active.0, &mut profiles, &mut history);
+        let earned = profiles
+            .active
+            .and_then(|id| r.undos_earned.iter().find(|(i, _)| *i == id))
+            .map_or(0, |(_, n)| *n);
+        credit.set_if_neq(PendingUndoCredit(earned));
+        state.recorded = Some(r);
+    } else if !over && let Some(r) = state.recorded.take() {
+        take_back(r, &mut profiles, &mut history);
+        credit.set_if_neq(PendingUndoCredit(0));
+    }
 }
 
 /// Who played which colour: a profile or a name.
@@ -268,7 +320,6 @@ fn seats(setup: &GameSetup, profiles: &Profiles) -> [(Option<ProfileId>, String)
 fn record(
     board: &Board,
     setup: &GameSetup,
-    serial: u64,
     profiles: &mut PlayerProfiles,
     history: &mut GameHistory,
 ) -> Recorded {
@@ -280,8 +331,8 @@ fn record(
         Mode::AiVsAi => RecordMode::AiVsAi { level },
     };
     let record = GameRecord::of_game(&board.0, &black.1, &white.1, mode, date::now());
-    let history_len_before = history.games.len();
-    history.add(&record);
+    let stored = StoredRecord::from_record(&record);
+    history.games.push(stored.clone());
     let mut players_before = Vec::new();
     let mut undos_earned = Vec::new();
     let (stat_mode, key_level) = match setup.mode {
@@ -289,8 +340,7 @@ fn record(
         Mode::TwoPlayers => (StatMode::TwoPlayers, None),
         Mode::AiVsAi => {
             return Recorded {
-                serial,
-                history_len_before,
+                record: stored,
                 players_before,
                 undos_earned,
             };
@@ -323,8 +373,7 @@ fn record(
         undos_earned.push((id, profile.undo.left.saturating_sub(undos)));
     }
     Recorded {
-        serial,
-        history_len_before,
+        record: stored,
         players_before,
         undos_earned,
     }
@@ -340,7 +389,10 @@ pub fn result_for(outcome: &Outcome, stone: Stone) -> GameResult {
 }
 
 fn take_back(r: Recorded, profiles: &mut PlayerProfiles, history: &mut GameHistory) {
-    history.games.truncate(r.history_len_before);
+    // Only this game's record goes; games imported since stay.
+    if let Some(i) = history.games.iter().rposition(|g| *g == r.record) {
+        history.games.remove(i);
+    }
     for (id, stats, rating, rated, _) in r.players_before {
         if let Ok(p) = profiles.get_mut(id) {
             p.stats = stats;
@@ -365,8 +417,9 @@ fn save<T: Document, R: Resource + std::ops::Deref<Target = T>>(
 ) {
     if let Err(StoreError(e)) = storage.save::<T>(&resource) {
         error!("{e}");
-        if !problems.0.contains(&e) {
-            problems.0.push(e);
+        let problem = StorageProblem::NotSaved { reason: e };
+        if !problems.0.contains(&problem) {
+            problems.0.push(problem);
         }
     }
 }

@@ -75,6 +75,9 @@ fn players_window(
     if w.selected.is_none_or(|id| profiles.get(id).is_err()) {
         w.selected = profiles.active;
     }
+    // Work without marking the profiles changed; only a real change is saved.
+    let before = profiles.0.clone();
+    let ps = profiles.bypass_change_detection();
     egui::Window::new(lang.t("Players"))
         .id(egui::Id::new("players_window"))
         .open(&mut open)
@@ -85,13 +88,13 @@ fn players_window(
             ui.horizontal_top(|ui| {
                 ui.vertical(|ui| {
                     ui.set_width(200.0);
-                    profile_list(ui, lang, &mut profiles, w);
+                    profile_list(ui, lang, ps, w);
                 });
                 ui.separator();
                 ui.vertical(|ui| {
                     ui.set_min_width(320.0);
                     if let Some(id) = w.selected {
-                        profile_details(ui, lang, &settings, &mut profiles, id, w);
+                        profile_details(ui, lang, &settings, ps, id, w);
                     }
                 });
             });
@@ -99,6 +102,9 @@ fn players_window(
                 ui.colored_label(egui::Color32::from_rgb(220, 60, 60), e);
             }
         });
+    if profiles.0 != before {
+        profiles.set_changed();
+    }
     if !open {
         w.error = None;
         w.confirm_delete = false;

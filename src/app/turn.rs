@@ -5,7 +5,7 @@ use bevy::prelude::*;
 
 use super::i18n::{Lang, fill};
 use super::menu::stone_name;
-use super::persist::{PlayerProfiles, UserSettings};
+use super::persist::{PendingUndoCredit, PlayerProfiles, UserSettings};
 use super::{
     AppSystems, Board, GameCommand, GameSetup, Mode, MoveRequest, MoveSource, Replay, Screen,
 };
@@ -91,7 +91,7 @@ fn game_from_setup(setup: &GameSetup) -> Game {
 
 fn start_from_setup(
     lang: Res<Lang>,
-    setup: Res<GameSetup>,
+    mut setup: ResMut<GameSetup>,
     mut active: ResMut<ActiveSetup>,
     mut board: ResMut<Board>,
     mut status: ResMut<StatusLine>,
@@ -99,6 +99,9 @@ fn start_from_setup(
     active.0 = setup.clone();
     board.0 = game_from_setup(&setup);
     status.0 = describe(&board.0, setup.mode, None, *lang);
+    // Opening moves (from the command line or "continue from here") start one game; the next
+    // new game from the menu starts from an empty board.
+    setup.bypass_change_detection().moves.clear();
 }
 
 fn apply_move_requests(
@@ -138,9 +141,10 @@ fn apply_move_requests(
 fn apply_commands(
     mut commands: MessageReader<GameCommand>,
     lang: Res<Lang>,
-    setup: Res<GameSetup>,
+    mut setup: ResMut<GameSetup>,
     screen: Res<State<Screen>>,
     settings: Option<Res<UserSettings>>,
+    credit: Option<Res<PendingUndoCredit>>,
     mut profiles: Option<ResMut<PlayerProfiles>>,
     mut active: ResMut<ActiveSetup>,
     mut board: ResMut<Board>,
@@ -160,10 +164,12 @@ fn apply_commands(
             GameCommand::Undo => {
                 let budget = settings.as_ref().is_some_and(|s| s.limited_undo)
                     && matches!(mode, Mode::VsAi { .. });
+                // Undos the finished game earned go again if its finishing move is undone.
+                let earned = credit.as_ref().map_or(0, |c| c.0);
                 let left = profiles
                     .as_ref()
                     .and_then(|p| p.active())
-                    .map(|p| p.undo.left);
+                    .map(|p| p.undo.left.saturating_sub(earned));
                 if budget && left == Some(0) {
                     status.0 = lang
                         .t("No undos left: win a game against the AI to earn 10 more")
@@ -195,12 +201,20 @@ fn apply_commands(
             GameCommand::NewGame => {
                 active.0 = setup.clone();
                 board.0 = game_from_setup(&setup);
+                setup.bypass_change_detection().moves.clear();
                 serial.0 += 1;
                 // "Continue from here" in the replay viewer: the new game replaces the old.
                 suspended.0 = None;
             }
             GameCommand::Resign => {
-                if board.0.resign().is_err() {
+                // Against the AI it is always the person who gives up, even while the AI is
+                // thinking; two players: the one to move; the AI never resigns for itself.
+                let result = match mode {
+                    Mode::VsAi { human } => board.0.resign_as(human),
+                    Mode::TwoPlayers => board.0.resign(),
+                    Mode::AiVsAi => continue,
+                };
+                if result.is_err() {
                     continue;
                 }
             }

@@ -18,6 +18,14 @@ pub trait Backend: Send + Sync {
     fn location(&self) -> String;
 }
 
+/// `base`, or `base-2`, `base-3`, ... : the first name not `taken`.
+pub(super) fn free_name(base: &str, taken: impl Fn(&str) -> bool) -> String {
+    std::iter::once(base.to_owned())
+        .chain((2..).map(|n| format!("{base}-{n}")))
+        .find(|name| !taken(name))
+        .expect("some name is free")
+}
+
 /// Storage in memory, for tests and as a fallback.
 #[derive(Debug, Default)]
 pub struct MemoryBackend {
@@ -59,7 +67,7 @@ impl Backend for MemoryBackend {
         let text = texts
             .remove(key)
             .ok_or_else(|| StoreError(format!("{key} does not exist")))?;
-        let to = format!("{key}.{suffix}");
+        let to = free_name(&format!("{key}.{suffix}"), |name| texts.contains_key(name));
         texts.insert(to.clone(), text);
         Ok(to)
     }

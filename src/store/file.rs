@@ -92,12 +92,9 @@ impl Backend for FileBackend {
 
     fn set_aside(&self, key: &str, suffix: &str) -> Result<String, StoreError> {
         let from = self.path(key);
-        let mut to = self.path(&format!("{key}.{suffix}"));
-        let mut n = 1;
-        while to.exists() {
-            n += 1;
-            to = self.path(&format!("{key}.{suffix}-{n}"));
-        }
+        let name =
+            super::backend::free_name(&format!("{key}.{suffix}"), |name| self.path(name).exists());
+        let to = self.path(&name);
         fs::rename(&from, &to)
             .map_err(|e| StoreError(format!("{} could not be moved aside: {e}", from.display())))?;
         Ok(to.display().to_string())

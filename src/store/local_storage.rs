@@ -35,7 +35,9 @@ impl Backend for LocalStorageBackend {
     fn set_aside(&self, key: &str, suffix: &str) -> Result<String, StoreError> {
         let storage = storage()?;
         let text = self.read(key)?.unwrap_or_default();
-        let to = format!("{PREFIX}{key}.{suffix}");
+        let to = super::backend::free_name(&format!("{PREFIX}{key}.{suffix}"), |name| {
+            storage.get_item(name).ok().flatten().is_some()
+        });
         storage
             .set_item(&to, &text)
             .map_err(|e| js_error(&format!("{key} could not be moved aside"), e))?;

@@ -85,10 +85,10 @@ enum MoveLine {
     Bad(String),
 }
 
-/// One line after the header: a move `x,y[,time]`, or the end of the moves.
+/// One line after the header: a move `x,y[,time]`, or the end of the moves (`-1`, or the
+/// engines' names that Piskvork writes after them, which start with a letter).
 fn parse_move_line(line: &str, size: u8) -> MoveLine {
-    if !(line.contains(',') && line.starts_with(|c: char| c.is_ascii_digit())) {
-        // Piskvork ends the moves with a line such as "-1" or the engines' names.
+    if line == "-1" || line.starts_with(|c: char| c.is_alphabetic()) {
         return MoveLine::End;
     }
     let fields: Vec<&str> = line.split(',').map(str::trim).collect();

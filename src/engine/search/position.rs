@@ -111,6 +111,18 @@ pub struct Position {
     tables: [&'static [Pattern]; 2],
     /// The engine board's moves, as padded indices.
     history: Vec<usize>,
+    /// What each move changed, to put back on undo: the touched points' old information.
+    saved_points: Vec<(usize, PointInfo)>,
+    /// Per move: where its saved points start, and the counts and value sums before it.
+    saved_moves: Vec<SavedMove>,
+}
+
+/// The state a move replaced, restored as it is on undo (no patterns are recomputed).
+#[derive(Debug, Clone, Copy)]
+struct SavedMove {
+    points_from: usize,
+    counts: [[u32; THREATS]; 2],
+    value_sum: [i32; 2],
 }
 
 impl Position {
@@ -135,6 +147,8 @@ impl Position {
                 pattern::table(!rule.wins_with(Stone::White, 6)),
             ],
             history: Vec::new(),
+            saved_points: Vec::new(),
+            saved_moves: Vec::new(),
         };
         for p in board.points() {
             let i = pos.index(p);
@@ -325,6 +339,11 @@ impl Position {
     /// Plays the empty point `i` for the side to move.
     pub fn play(&mut self, i: usize) {
         let stone = self.to_move();
+        self.saved_moves.push(SavedMove {
+            points_from: self.saved_points.len(),
+            counts: self.counts,
+            value_sum: self.value_sum,
+        });
         self.add_counts(i, -1);
         self.cells[i] = stone_code(stone);
         let p = self.pos(i);
@@ -334,16 +353,22 @@ impl Position {
         self.refresh_lines(i);
     }
 
-    /// Takes back the last move.
+    /// Takes back the last move: the touched points' information, the counts and the value
+    /// sums are put back as they were, without recomputing any pattern.
     pub fn undo(&mut self) {
         let i = self.history.pop().expect("a move to take back");
         self.board.take_back();
         self.cells[i] = EMPTY;
         self.bump_near(i, -1);
-        // The point's own patterns were not touched while it was taken, and every later move
-        // has been taken back: they are as they were.
-        self.add_counts(i, 1);
-        self.refresh_lines(i);
+        let saved = self.saved_moves.pop().expect("a saved move for each move");
+        for k in (saved.points_from..self.saved_points.len()).rev() {
+            let (j, info) = self.saved_points[k];
+            self.info[j] = info;
+        }
+        self.saved_points.truncate(saved.points_from);
+        // The point's own information was not touched while it held the stone.
+        self.counts = saved.counts;
+        self.value_sum = saved.value_sum;
     }
 
     /// The last move's padded index.
@@ -365,7 +390,8 @@ impl Position {
         }
     }
 
-    /// Recomputes the empty points on the four lines through `i`, within five of it.
+    /// Recomputes the empty points on the four lines through `i`, within five of it, saving
+    /// their old information for the undo first.
     fn refresh_lines(&mut self, i: usize) {
         for d in 0..4 {
             let s = self.steps[d];
@@ -373,6 +399,7 @@ impl Position {
                 for j in [i as isize + k * s, i as isize - k * s] {
                     let j = j as usize;
                     if self.cells[j] == EMPTY {
+                        self.saved_points.push((j, self.info[j]));
                         self.add_counts(j, -1);
                         self.refresh_direction(j, d);
                         self.add_counts(j, 1);
