@@ -145,7 +145,7 @@ fn pulse_markers(time: Res<Time>, mut markers: Query<(&Pulse, &mut Transform, &m
                 let appear = ease_out_cubic(since / 0.25);
                 let wave = (0.5 + 0.5 * (TAU * (since * 0.9)).sin()).powi(2);
                 transform.scale = Vec3::splat((0.6 + 0.4 * appear) * (1.0 + 0.22 * wave));
-                sprite.color = sprite.color.with_alpha(appear * (0.65 + 0.3 * wave));
+                sprite.color = sprite.color.with_alpha(appear * (0.8 + 0.2 * wave));
             }
             None => {
                 let wave = 0.5 + 0.5 * (TAU * now * 0.7).sin();

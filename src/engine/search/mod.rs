@@ -10,7 +10,33 @@ pub mod tt;
 pub mod vcf;
 pub mod vct;
 
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
 use super::board::{Board, Pos};
+
+/// A hasher for keys that are Zobrist hashes already: it passes them through.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct ZobristHasher(u64);
+
+impl Hasher for ZobristHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+/// A map keyed by Zobrist hashes.
+pub type ZobristMap<V> = HashMap<u64, V, BuildHasherDefault<ZobristHasher>>;
 
 /// Empty points within `radius` (king moves) of any stone; the centre on an empty board.
 pub fn candidates(board: &Board, radius: i32) -> Vec<Pos> {

@@ -3,7 +3,7 @@
 //! points within five of a move change), with a threat class per point and colour, counts of
 //! the classes, and a running evaluation.
 
-use super::super::board::{Board, Pos, Stone};
+use super::super::board::{Board, MAX_SIZE, Pos, Stone};
 use super::super::pattern::{self, HALF, Pattern};
 use super::super::rules::{self, ForbiddenKind, Rule};
 
@@ -106,6 +106,9 @@ pub struct Position {
     counts: [[u32; THREATS]; 2],
     /// Per colour, the sum of the values of the empty points.
     value_sum: [i32; 2],
+    /// Per colour, a bit per padded index: the empty points where it has a four or more
+    /// (few, and wanted often: the threat solvers list them at every node).
+    fours: [[u64; FOUR_WORDS]; 2],
     board: Board,
     rule: Rule,
     tables: [&'static [Pattern]; 2],
@@ -123,7 +126,12 @@ struct SavedMove {
     points_from: usize,
     counts: [[u32; THREATS]; 2],
     value_sum: [i32; 2],
+    fours: [[u64; FOUR_WORDS]; 2],
 }
+
+/// Words of the four-point bit sets: enough for the largest padded board.
+const FOUR_WORDS: usize =
+    ((MAX_SIZE as usize + 2 * PAD) * (MAX_SIZE as usize + 2 * PAD)).div_ceil(64);
 
 impl Position {
     /// The search position for `board` under `rule`.
@@ -140,6 +148,7 @@ impl Position {
             near: vec![0; stride * stride],
             counts: [[0; THREATS]; 2],
             value_sum: [0; 2],
+            fours: [[0; FOUR_WORDS]; 2],
             board: board.clone(),
             rule,
             tables: [
@@ -280,10 +289,23 @@ impl Position {
         }
     }
 
-    /// The empty points where `stone` has threat `t` or stronger.
+    /// The empty points where `stone` has threat `t` or stronger, in board order.
     pub fn points_with(&self, stone: Stone, t: Threat, out: &mut Vec<usize>) {
         out.clear();
         let c = stone.index();
+        if t >= Threat::Four {
+            for (w, &word) in self.fours[c].iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let i = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    if self.info[i].threat[c] >= t {
+                        out.push(i);
+                    }
+                }
+            }
+            return;
+        }
         for y in 0..self.size as usize {
             let row = (y + PAD) * self.stride + PAD;
             for i in row..row + self.size as usize {
@@ -343,6 +365,7 @@ impl Position {
             points_from: self.saved_points.len(),
             counts: self.counts,
             value_sum: self.value_sum,
+            fours: self.fours,
         });
         self.add_counts(i, -1);
         self.cells[i] = stone_code(stone);
@@ -369,6 +392,7 @@ impl Position {
         // The point's own information was not touched while it held the stone.
         self.counts = saved.counts;
         self.value_sum = saved.value_sum;
+        self.fours = saved.fours;
     }
 
     /// The last move's padded index.
@@ -445,9 +469,18 @@ impl Position {
     fn add_counts(&mut self, i: usize, sign: i32) {
         let info = self.info[i];
         for colour in 0..2 {
-            let t = info.threat[colour] as usize;
-            self.counts[colour][t] = (self.counts[colour][t] as i32 + sign) as u32;
+            let t = info.threat[colour];
+            self.counts[colour][t as usize] =
+                (self.counts[colour][t as usize] as i32 + sign) as u32;
             self.value_sum[colour] += sign * info.value[colour];
+            if t >= Threat::Four {
+                let bit = 1u64 << (i % 64);
+                if sign > 0 {
+                    self.fours[colour][i / 64] |= bit;
+                } else {
+                    self.fours[colour][i / 64] &= !bit;
+                }
+            }
         }
     }
 }
@@ -491,6 +524,65 @@ mod tests {
                     "{p:?} {stone}"
                 );
             }
+        }
+        // The four-point sets list exactly the points a scan finds, in board order.
+        for stone in [Stone::Black, Stone::White] {
+            for t in [
+                Threat::Four,
+                Threat::FourThree,
+                Threat::FlexFour,
+                Threat::Five,
+            ] {
+                let mut fast = Vec::new();
+                pos.points_with(stone, t, &mut fast);
+                let slow: Vec<usize> = b
+                    .points()
+                    .map(|p| pos.index(p))
+                    .filter(|&i| pos.is_empty(i) && pos.threat(i, stone) >= t)
+                    .collect();
+                let mut sorted = slow.clone();
+                sorted.sort_unstable();
+                assert_eq!(fast, sorted, "{stone} {t:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn long_random_play_and_undo_keeps_everything_in_step() {
+        use rand::rngs::SmallRng;
+        use rand::{RngExt, SeedableRng};
+        let mut rng = SmallRng::seed_from_u64(7);
+        for rule in Rule::ALL {
+            let start = board_of("h8 i9");
+            let mut pos = Position::new(&start, rule);
+            let (counts, values) = (pos.counts, pos.value_sum);
+            let mut played = 0;
+            for step in 0..400 {
+                let undo = played > 0 && (played > 60 || rng.random_range(0..3) == 0);
+                if undo {
+                    pos.undo();
+                    played -= 1;
+                } else {
+                    let mut cands = Vec::new();
+                    pos.candidates(&mut cands);
+                    let i = cands[rng.random_range(0..cands.len())];
+                    pos.play(i);
+                    played += 1;
+                }
+                if step % 20 == 0 {
+                    check_against_slow(&pos, rule);
+                    let fresh = Position::new(pos.board(), rule);
+                    assert_eq!(pos.counts, fresh.counts);
+                    assert_eq!(pos.value_sum, fresh.value_sum);
+                    assert_eq!(pos.fours, fresh.fours);
+                }
+            }
+            while played > 0 {
+                pos.undo();
+                played -= 1;
+            }
+            assert_eq!((pos.counts, pos.value_sum), (counts, values));
+            assert_eq!(pos.board(), &start);
         }
     }
 

@@ -2,16 +2,15 @@
 //! answer is forced each time, until a five (or an open four, or a five the opponent cannot
 //! stop because the blocking point is forbidden to black) is reached.
 
-use std::collections::HashMap;
-
 use web_time::Instant;
 
+use super::ZobristMap;
 use super::position::{Position, Threat};
 use crate::engine::board::Stone;
 
 /// A VCF solver with a memory of positions already proven not to win (per remaining depth).
 pub struct Vcf {
-    failed: HashMap<u64, u8>,
+    failed: ZobristMap<u8>,
     /// Nodes visited.
     pub nodes: u64,
     node_limit: u64,
@@ -24,7 +23,7 @@ impl Vcf {
     /// A solver that gives up after `node_limit` nodes per [`Vcf::solve`].
     pub fn new(node_limit: u64) -> Vcf {
         Vcf {
-            failed: HashMap::new(),
+            failed: ZobristMap::default(),
             nodes: 0,
             node_limit,
             deadline: None,

@@ -3,18 +3,17 @@
 //! three the opponent may take any point that stops the open four, or make a four of their own.
 //! Each branch ends in a VCF (see [`super::vcf`]).
 
-use std::collections::HashMap;
-
 use web_time::Instant;
 
+use super::ZobristMap;
 use super::position::{Position, Threat};
 use super::vcf::Vcf;
 
 /// A VCT solver with memories of proven wins and failures.
 pub struct Vct {
     vcf: Vcf,
-    failed: HashMap<u64, u8>,
-    won: HashMap<u64, usize>,
+    failed: ZobristMap<u8>,
+    won: ZobristMap<usize>,
     /// Nodes visited (not counting the VCF solver's).
     pub nodes: u64,
     node_limit: u64,
@@ -29,8 +28,8 @@ impl Vct {
     pub fn new(node_limit: u64) -> Vct {
         Vct {
             vcf: Vcf::new(node_limit.clamp(100, 2_000)),
-            failed: HashMap::new(),
-            won: HashMap::new(),
+            failed: ZobristMap::default(),
+            won: ZobristMap::default(),
             nodes: 0,
             node_limit,
             budget_end: 0,

@@ -1,0 +1,181 @@
+#!/usr/bin/env python3
+"""Plays two Gomocup (Piskvork protocol) engines against each other and prints the score.
+
+    python3 scripts/match.py ENGINE_A ENGINE_B [--games 20] [--ms 500] [--rule 0|1|4] [--size 15]
+
+Each opening (a few stones near the centre, drawn at random from a fixed seed) is played
+twice, once with each engine as black, so neither side gains from the openings. The referee
+checks every move (on the board, empty) and decides the game with the rule: freestyle
+(rule 0: five or more), standard (1: exactly five) or renju (4: black's double-three,
+double-four and overline lose; checked with the independent checker in
+scripts/renju_crosscheck.py). An engine that answers late (over 3x its time), crashes or plays
+an illegal move loses that game. Figures, not a test: used to compare engine versions, e.g.
+a build of main against a build of a branch.
+"""
+
+import argparse
+import os
+import random
+import subprocess
+import sys
+import threading
+import queue
+import time
+
+sys.path.insert(0, os.path.dirname(__file__))
+import renju_crosscheck as renju  # noqa: E402
+
+
+class Engine:
+    def __init__(self, path):
+        self.path = path
+        self.proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        self.lines = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        for line in self.proc.stdout:
+            self.lines.put(line.strip())
+        self.lines.put(None)
+
+    def send(self, text):
+        self.proc.stdin.write(text + "\n")
+        self.proc.stdin.flush()
+
+    def answer(self, timeout):
+        end = time.time() + timeout
+        while True:
+            left = end - time.time()
+            if left <= 0:
+                return None
+            try:
+                line = self.lines.get(timeout=left)
+            except queue.Empty:
+                return None
+            if line is None:
+                return None
+            if line.startswith(("MESSAGE", "DEBUG", "OK", "UNKNOWN", "ERROR")) or not line:
+                continue
+            return line
+
+    def close(self):
+        try:
+            self.send("END")
+            self.proc.wait(timeout=2)
+        except Exception:
+            self.proc.kill()
+
+
+def five_or_more(board, size, x, y, stone, exact):
+    for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
+        n = 1
+        for sgn in (1, -1):
+            k = 1
+            while True:
+                a, b = x + sgn * k * dx, y + sgn * k * dy
+                if not (0 <= a < size and 0 <= b < size) or board.get((a, b)) != stone:
+                    break
+                n += 1
+                k += 1
+        if (n == 5) if exact else (n >= 5):
+            return True
+    return False
+
+
+def play_game(paths, opening, size, rule, ms):
+    """paths[0] plays black. Returns 0 (black won), 1 (white won) or None (draw), and why."""
+    engines = [Engine(p) for p in paths]
+    try:
+        for e in engines:
+            e.send(f"START {size}")
+            e.send(f"INFO timeout_turn {ms}")
+            e.send("INFO timeout_match 0")
+            e.send(f"INFO rule {rule}")
+        board = {}
+        moves = []
+        for i, (x, y) in enumerate(opening):
+            board[(x, y)] = i % 2
+            moves.append((x, y))
+        while len(moves) < size * size:
+            side = len(moves) % 2
+            e = engines[side]
+            if len(moves) == 0:
+                e.send("BEGIN")
+            else:
+                e.send("BOARD")
+                for i, (x, y) in enumerate(moves):
+                    own = 1 if i % 2 == side else 2
+                    e.send(f"{x},{y},{own}")
+                e.send("DONE")
+            reply = e.answer(ms / 1000 * 3 + 2)
+            if reply is None:
+                return 1 - side, "no answer in time"
+            try:
+                x, y = (int(v) for v in reply.split(","))
+            except ValueError:
+                return 1 - side, f"bad reply {reply!r}"
+            if not (0 <= x < size and 0 <= y < size) or (x, y) in board:
+                return 1 - side, f"illegal move {x},{y}"
+            if rule == 4 and side == 0:
+                renju.N = size
+                reason = renju.forbidden_reason(renju.board_from_moves(moves), x, y)
+                if reason:
+                    return 1, f"forbidden move {x},{y} ({reason})"
+            board[(x, y)] = side
+            moves.append((x, y))
+            exact = rule == 1 or (rule == 4 and side == 0)
+            if five_or_more(board, size, x, y, side, exact):
+                return side, "five"
+        return None, "full board"
+    finally:
+        for e in engines:
+            e.close()
+
+
+def openings(n, size, seed):
+    rng = random.Random(seed)
+    c = size // 2
+    out = []
+    while len(out) < n:
+        k = rng.choice((2, 3, 4))
+        stones = []
+        while len(stones) < k:
+            p = (c + rng.randint(-2, 2), c + rng.randint(-2, 2))
+            if p not in stones:
+                stones.append(p)
+        out.append(stones)
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("a")
+    ap.add_argument("b")
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--ms", type=int, default=500)
+    ap.add_argument("--rule", type=int, default=0)
+    ap.add_argument("--size", type=int, default=15)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    score = {"a": 0, "b": 0, "draw": 0}
+    for n, opening in enumerate(openings((args.games + 1) // 2, args.size, args.seed)):
+        for a_black in (True, False):
+            paths = [args.a, args.b] if a_black else [args.b, args.a]
+            winner, why = play_game(paths, opening, args.size, args.rule, args.ms)
+            if winner is None:
+                score["draw"] += 1
+                who = "draw"
+            else:
+                won_a = (winner == 0) == a_black
+                score["a" if won_a else "b"] += 1
+                who = "A" if won_a else "B"
+            print(f"game {2 * n + (0 if a_black else 1) + 1:3}: A is {'black' if a_black else 'white'}: "
+                  f"{who} ({why})", flush=True)
+    total = sum(score.values())
+    print(f"A {score['a']} - B {score['b']} - draws {score['draw']} of {total} "
+          f"(A scores {(score['a'] + score['draw'] / 2) / max(total, 1):.0%})")
+
+
+if __name__ == "__main__":
+    main()
