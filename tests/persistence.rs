@@ -503,3 +503,36 @@ fn a_game_continued_from_a_replay_counts_and_the_next_new_game_is_empty() {
     command(&mut a, GameCommand::NewGame);
     assert_eq!(a.world().resource::<Board>().board().stone_count(), 0);
 }
+
+#[test]
+fn an_unfinished_game_comes_back_at_the_next_start() {
+    let dir = temp_dir("unfinished");
+    let mut a = app(
+        Store::new(FileBackend::new(&dir)),
+        Some(vs_ai(3)),
+        Screen::Playing,
+    );
+    play(&mut a, "h8");
+    play(&mut a, "i8");
+    let moves = a.world().resource::<Board>().board().moves().to_vec();
+    assert_eq!(moves.len(), 4);
+    drop(a);
+    // The next start (no set-up given) has the game on the board, behind the menu.
+    let mut b = app(Store::new(FileBackend::new(&dir)), None, Screen::Menu);
+    assert_eq!(b.world().resource::<Board>().board().moves(), &moves[..]);
+    assert_eq!(b.world().resource::<GameSetup>().level, Level::new(3));
+    // Finishing it clears the saved game: the start after that is an empty board.
+    b.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
+    b.update();
+    for m in ["j8", "k8", "l8"] {
+        play(&mut b, m);
+    }
+    assert!(b.world().resource::<Board>().outcome().is_over());
+    assert_eq!(b.world().resource::<GameHistory>().len(), 1);
+    drop(b);
+    let c = app(Store::new(FileBackend::new(&dir)), None, Screen::Menu);
+    assert_eq!(c.world().resource::<Board>().board().stone_count(), 0);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -14,6 +14,7 @@ use crate::engine::{Outcome, Stone};
 use crate::players::settings::{LastSetup, SavedMode};
 use crate::players::{
     GameResult, History, ProfileId, Profiles, Settings, StatKey, StatMode, Stats, UndoBudget,
+    UnfinishedGame,
 };
 use crate::store::{Document, Loaded, Store, StoreError};
 
@@ -85,6 +86,10 @@ impl StorageProblem {
     }
 }
 
+/// The game in progress as it is saved (see [`UnfinishedGame`]).
+#[derive(Resource, Debug, Clone, Default, Deref, DerefMut)]
+pub struct CurrentGame(pub UnfinishedGame);
+
 /// Problems with the stored files, to show the player until dismissed.
 #[derive(Resource, Debug, Clone, Default)]
 pub struct StorageProblems(pub Vec<StorageProblem>);
@@ -136,9 +141,10 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<RecordedGame>()
         .init_resource::<PendingUndoCredit>()
         .add_systems(PreStartup, load_everything)
+        .init_resource::<CurrentGame>()
         .add_systems(
             Update,
-            (record_finished_game, remember_setup)
+            (record_finished_game, remember_setup, keep_current_game)
                 .chain()
                 .after(AppSystems::ApplyMoves)
                 .before(AppSystems::Think),
@@ -149,6 +155,7 @@ pub(super) fn plugin(app: &mut App) {
                 save::<Profiles, PlayerProfiles>.run_if(resource_changed::<PlayerProfiles>),
                 save::<History, GameHistory>.run_if(resource_changed::<GameHistory>),
                 save::<Settings, UserSettings>.run_if(resource_changed::<UserSettings>),
+                save::<UnfinishedGame, CurrentGame>.run_if(resource_changed::<CurrentGame>),
             ),
         );
 }
@@ -192,6 +199,7 @@ fn load_everything(
     profiles.0.ensure_active(FIRST_PLAYER, date::now());
     history.0 = load(&storage, &mut problems);
     settings.0 = load(&storage, &mut problems);
+    let unfinished: UnfinishedGame = load(&storage, &mut problems);
     if let Some(o) = overrides {
         if let Some(language) = o.language {
             settings.language = Some(language);
@@ -203,6 +211,52 @@ fn load_everything(
     lang.0 = settings.language.unwrap_or_else(system_language);
     if restore.is_none_or(|r| r.0) {
         apply_last_setup(&settings.0.last, &mut setup);
+        resume_unfinished(&unfinished, &mut setup);
+    }
+}
+
+/// Puts the game left unfinished last time back on the board (behind the menu, which offers
+/// "Back to the game"), when its moves still make a game under its rule.
+fn resume_unfinished(unfinished: &UnfinishedGame, setup: &mut GameSetup) {
+    if unfinished.moves.trim().is_empty() {
+        return;
+    }
+    let mut resumed = setup.clone();
+    apply_last_setup(&unfinished.setup, &mut resumed);
+    let Ok(moves) = crate::engine::board::parse_moves(&unfinished.moves, resumed.size) else {
+        warn!("the unfinished game's moves cannot be read; it is not resumed");
+        return;
+    };
+    match crate::engine::Game::from_moves(resumed.size, resumed.rule, resumed.policy, &moves) {
+        Ok(game) if !game.outcome().is_over() => {
+            resumed.moves = moves;
+            *setup = resumed;
+        }
+        _ => warn!("the unfinished game does not replay; it is not resumed"),
+    }
+}
+
+/// Keeps the game in progress saved after every move (and clears it when the game ends).
+fn keep_current_game(
+    board: Res<Board>,
+    active: Res<ActiveSetup>,
+    screen: Res<State<Screen>>,
+    mut current: ResMut<CurrentGame>,
+) {
+    if !board.is_changed() || *screen.get() == Screen::Replay {
+        return;
+    }
+    let moves = if board.outcome().is_over() {
+        String::new()
+    } else {
+        board.board().moves_notation()
+    };
+    let wanted = UnfinishedGame {
+        setup: last_setup_of(&active.0, current.setup.human),
+        moves,
+    };
+    if current.0 != wanted {
+        current.0 = wanted;
     }
 }
 
@@ -231,22 +285,27 @@ fn remember_setup(
     if !active.is_changed() || (active.is_added() && *screen.get() == Screen::Menu) {
         return;
     }
-    let s = &active.0;
-    let (mode, human) = match s.mode {
-        Mode::VsAi { human } => (SavedMode::VsAi, human),
-        Mode::TwoPlayers => (SavedMode::TwoPlayers, settings.last.human),
-        Mode::AiVsAi => (SavedMode::AiVsAi, settings.last.human),
-    };
-    let last = LastSetup {
-        mode,
-        human,
-        level: s.level.number(),
-        size: s.size,
-        rule: s.rule,
-        policy: s.policy,
-    };
+    let last = last_setup_of(&active.0, settings.last.human);
     if settings.last != last {
         settings.last = last;
+    }
+}
+
+/// The set-up to remember for `setup`; `human` stands for the person's colour when no person
+/// plays the AI.
+fn last_setup_of(setup: &GameSetup, human: Stone) -> LastSetup {
+    let (mode, human) = match setup.mode {
+        Mode::VsAi { human } => (SavedMode::VsAi, human),
+        Mode::TwoPlayers => (SavedMode::TwoPlayers, human),
+        Mode::AiVsAi => (SavedMode::AiVsAi, human),
+    };
+    LastSetup {
+        mode,
+        human,
+        level: setup.level.number(),
+        size: setup.size,
+        rule: setup.rule,
+        policy: setup.policy,
     }
 }
 

@@ -7,6 +7,7 @@ pub mod rank;
 pub mod settings;
 pub mod stats;
 pub mod undo_budget;
+pub mod unfinished;
 
 pub use history::History;
 pub use profile::{Profile, ProfileError, ProfileId, Profiles};
@@ -14,3 +15,4 @@ pub use rank::{Rank, Title};
 pub use settings::Settings;
 pub use stats::{GameResult, StatKey, StatMode, Stats, Tally};
 pub use undo_budget::UndoBudget;
+pub use unfinished::UnfinishedGame;

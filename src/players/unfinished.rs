@@ -1,0 +1,23 @@
+//! The game in progress, kept after every move so that closing the game (or the browser tab)
+//! mid-game loses nothing: the next start offers it back.
+
+use serde::{Deserialize, Serialize};
+
+use super::settings::LastSetup;
+use crate::store::Document;
+
+/// The game on the board when it is not finished.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct UnfinishedGame {
+    /// How it was set up.
+    pub setup: LastSetup,
+    /// Its moves in standard notation, separated by spaces; empty when there is none.
+    pub moves: String,
+}
+
+impl Document for UnfinishedGame {
+    const KEY: &'static str = "current-game.json";
+    const FORMAT: &'static str = "gomoku-current-game";
+    const VERSION: u32 = 1;
+}
