@@ -16,10 +16,12 @@ use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use rand::rngs::SmallRng;
 
+use super::persist::UserSettings;
 use super::turn::ActiveSetup;
 use super::{AppSystems, Board, MoveRequest, Screen};
 use crate::engine::search::levels::{self, Level, Thinking};
 use crate::engine::{Board as EngineBoard, Pos, Rule};
+use crate::players::settings::MAX_MASTER_SECS;
 
 /// The function the AI thinks with: the position, the rule, the level, and a stop flag it
 /// must watch. Replaceable (tests use slow or scripted brains).
@@ -127,6 +129,7 @@ fn start_or_cancel(
     brain: Res<AiBrain>,
     execution: Res<AiExecution>,
     screen: Res<State<Screen>>,
+    settings: Option<Res<UserSettings>>,
     mut thinking: ResMut<AiThinking>,
 ) {
     let wanted = *screen.get() == Screen::Playing && ai_to_move(&board, &active);
@@ -142,7 +145,7 @@ fn start_or_cancel(
     thinking.0 = Some(Search::start(
         board.board(),
         board.rule(),
-        active.0.level,
+        timed_level(active.0.level, settings.as_deref()),
         &brain,
         *execution,
         time.elapsed_secs_f64(),
@@ -214,6 +217,16 @@ impl Search {
     /// The position the search is for.
     pub(super) fn hash(&self) -> u64 {
         self.hash
+    }
+}
+
+/// The level with the player's chosen time per move for the strongest level.
+pub fn timed_level(level: Level, settings: Option<&UserSettings>) -> Level {
+    match settings {
+        Some(s) if level.number() == Level::MAX => {
+            level.with_move_time(s.master_move_secs.clamp(1, MAX_MASTER_SECS) * 1000)
+        }
+        _ => level,
     }
 }
 

@@ -233,6 +233,10 @@ pub fn chinese(english: &str) -> Option<&'static str> {
             "无法读取 {file}（{reason}），也无法移到一旁：文件保持原样，不会被覆盖。"
         }
         "Not saved: {reason}" => "未保存：{reason}",
+        "Master level" => "大师级",
+        " s" => " 秒",
+        "per move" => "每步",
+        "{n} - {name} ({secs} s per move)" => "{n} - {name}（每步 {secs} 秒）",
         _ => return None,
     })
 }

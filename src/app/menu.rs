@@ -340,6 +340,7 @@ pub fn stone_name(stone: Stone) -> &'static str {
 fn main_menu(
     mut contexts: EguiContexts,
     lang: Res<Lang>,
+    settings: Res<UserSettings>,
     mut setup: ResMut<GameSetup>,
     mut profiles: ResMut<PlayerProfiles>,
     active: Res<ActiveSetup>,
@@ -428,10 +429,16 @@ fn main_menu(
                     if s.mode != Mode::TwoPlayers {
                         ui.label(lang.t("AI level"));
                         let level_text = |l: Level| {
-                            fill(
-                                lang.t("{n} - {name}"),
-                                &[("n", &l.number()), ("name", &lang.t(l.name()))],
-                            )
+                            let values: [(&str, &dyn std::fmt::Display); 3] = [
+                                ("n", &l.number()),
+                                ("name", &lang.t(l.name())),
+                                ("secs", &settings.master_move_secs),
+                            ];
+                            if l.number() == Level::MAX {
+                                fill(lang.t("{n} - {name} ({secs} s per move)"), &values)
+                            } else {
+                                fill(lang.t("{n} - {name}"), &values)
+                            }
                         };
                         egui::ComboBox::from_id_salt("level")
                             .selected_text(level_text(s.level))

@@ -7,7 +7,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::i18n::Lang;
 use super::menu::Dialog;
 use super::persist::UserSettings;
-use crate::players::settings::{Language, Theme};
+use crate::players::settings::{Language, MAX_MASTER_SECS, Theme};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -75,6 +75,16 @@ fn settings_window(
                         ui.checkbox(&mut s.move_numbers, lang.t("Move numbers on the stones"));
                         ui.checkbox(&mut s.coordinates, lang.t("Coordinates"));
                         ui.checkbox(&mut s.hint, lang.t("Show the AI's suggested move"));
+                    });
+                    ui.end_row();
+                    ui.label(lang.t("Master level"));
+                    ui.horizontal(|ui| {
+                        ui.add(
+                            egui::Slider::new(&mut s.master_move_secs, 1..=MAX_MASTER_SECS)
+                                .logarithmic(true)
+                                .suffix(lang.t(" s")),
+                        );
+                        ui.label(lang.t("per move"));
                     });
                     ui.end_row();
                     ui.label(lang.t("Undo"));

@@ -86,6 +86,11 @@ impl Default for LastSetup {
     }
 }
 
+/// Seconds the strongest level thinks per move unless the player chooses otherwise.
+pub const DEFAULT_MASTER_SECS: u32 = 3;
+/// The longest time per move the settings offer.
+pub const MAX_MASTER_SECS: u32 = 60;
+
 /// Everything the player chose that is not a game. Fields missing from an older file take
 /// their defaults.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -107,6 +112,8 @@ pub struct Settings {
     pub hint: bool,
     /// The seed games' undo budget instead of unlimited undo.
     pub limited_undo: bool,
+    /// Seconds the strongest level thinks per move.
+    pub master_move_secs: u32,
     /// The last set-up.
     pub last: LastSetup,
 }
@@ -122,6 +129,7 @@ impl Default for Settings {
             coordinates: true,
             hint: false,
             limited_undo: false,
+            master_move_secs: DEFAULT_MASTER_SECS,
             last: LastSetup::default(),
         }
     }

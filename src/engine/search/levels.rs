@@ -14,9 +14,10 @@ use super::searcher::{Limits, Progress, Searcher};
 use crate::engine::board::{Board, Pos};
 use crate::engine::rules::Rule;
 
-/// An AI level, 1 (beginner) to [`Level::MAX`] (full strength).
+/// An AI level, 1 (beginner) to [`Level::MAX`] (full strength), and for the searching levels
+/// optionally a chosen time per move (milliseconds; 0 keeps the level's own).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub struct Level(u8);
+pub struct Level(u8, u32);
 
 /// How a level plays.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -34,7 +35,21 @@ impl Level {
 
     /// A level, clamped to 1..=MAX.
     pub fn new(n: u8) -> Level {
-        Level(n.clamp(1, Self::MAX))
+        Level(n.clamp(1, Self::MAX), 0)
+    }
+
+    /// The same level thinking `ms` milliseconds per move (searching levels only; 0 keeps the
+    /// level's own time).
+    pub fn with_move_time(self, ms: u32) -> Level {
+        Level(self.0, ms)
+    }
+
+    /// The time a searching level spends per move.
+    pub fn move_time(self) -> Option<Duration> {
+        match self.style() {
+            Style::Search { time, .. } => Some(time),
+            Style::OnePly { .. } => None,
+        }
     }
 
     /// The level's number.
@@ -44,7 +59,7 @@ impl Level {
 
     /// Every level, weakest first.
     pub fn all() -> impl Iterator<Item = Level> {
-        (1..=Self::MAX).map(Level)
+        (1..=Self::MAX).map(Level::new)
     }
 
     /// A short English name for menus.
@@ -59,6 +74,18 @@ impl Level {
     }
 
     fn style(self) -> Style {
+        let style = self.own_style();
+        match style {
+            // A chosen time is full strength for that time: no node cap.
+            Style::Search { .. } if self.1 > 0 => Style::Search {
+                time: Duration::from_millis(u64::from(self.1)),
+                nodes: u64::MAX,
+            },
+            _ => style,
+        }
+    }
+
+    fn own_style(self) -> Style {
         match self.0 {
             1 => Style::OnePly {
                 spread: 6,
@@ -86,7 +113,7 @@ impl Level {
 
 impl Default for Level {
     fn default() -> Self {
-        Level(3)
+        Level(3, 0)
     }
 }
 
@@ -292,4 +319,20 @@ fn one_ply_choice(
         pick -= w;
     }
     Some(best_pos)
+}
+
+#[cfg(test)]
+mod time_tests {
+    use super::*;
+
+    #[test]
+    fn a_chosen_time_applies_to_searching_levels_only() {
+        assert_eq!(Level::new(5).move_time(), Some(Duration::from_secs(3)));
+        let timed = Level::new(5).with_move_time(10_000);
+        assert_eq!(timed.move_time(), Some(Duration::from_secs(10)));
+        assert_eq!(timed.number(), 5);
+        assert_eq!(Level::new(1).with_move_time(10_000).move_time(), None);
+        assert_eq!(Level::new(3).move_time(), Some(Duration::from_millis(300)));
+        assert!(Level::all().all(|l| l.with_move_time(0) == l));
+    }
 }
