@@ -160,9 +160,6 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// The name of a new player's first profile.
-pub const FIRST_PLAYER: &str = "Player 1";
-
 fn load<T: Document + Default>(store: &Store, problems: &mut StorageProblems) -> T {
     match store.load::<T>() {
         Loaded::Missing => T::default(),
@@ -196,7 +193,6 @@ fn load_everything(
 ) {
     info!("saving to {}", storage.location());
     profiles.0 = load(&storage, &mut problems);
-    profiles.0.ensure_active(FIRST_PLAYER, date::now());
     history.0 = load(&storage, &mut problems);
     settings.0 = load(&storage, &mut problems);
     let unfinished: UnfinishedGame = load(&storage, &mut problems);
@@ -209,6 +205,9 @@ fn load_everything(
         }
     }
     lang.0 = settings.language.unwrap_or_else(system_language);
+    // The first player's name is in the player's language ("Player 1", "玩家 1").
+    let first = profiles.free_name(lang.t("Player"));
+    profiles.0.ensure_active(&first, date::now());
     if restore.is_none_or(|r| r.0) {
         apply_last_setup(&settings.0.last, &mut setup);
         resume_unfinished(&unfinished, &mut setup);
