@@ -22,6 +22,7 @@ usage: gomoku [options]
   --lang L            en or zh: the interface language (saved in the settings)
   --theme T           wood, dark or high-contrast (saved in the settings)
   --show W            open a window at start: players, games or settings
+  --replay            open the newest saved game in the replay viewer
   --screenshot FILE   draw the board, save the window to FILE (PNG) and exit
   --frame-report FILE measure frame times (idle, AI thinking, win animation), write them
                       to FILE (JSON) and exit; see scripts/frame_times.py
@@ -51,6 +52,8 @@ pub struct CliOptions {
     pub theme: Option<Theme>,
     /// The window to open at start.
     pub dialog: Option<Dialog>,
+    /// Open the newest saved game in the replay viewer.
+    pub replay_newest: bool,
 }
 
 /// Parses the arguments (without the program name).
@@ -133,6 +136,7 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<CliOptions, Strin
                     }
                 })
             }
+            "--replay" => o.replay_newest = true,
             "--screenshot" => o.screenshot = Some(PathBuf::from(value("--screenshot")?)),
             "--frame-report" => {
                 o.frame_report = Some(PathBuf::from(value("--frame-report")?));

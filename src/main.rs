@@ -27,6 +27,7 @@ fn main() -> AppExit {
         language,
         theme,
         dialog,
+        replay_newest,
     } = options;
     if help {
         println!("{}", cli::USAGE);
@@ -61,6 +62,9 @@ fn main() -> AppExit {
     .insert_resource(SettingsOverride { language, theme });
     if setup_given {
         app.insert_resource(setup);
+    }
+    if replay_newest {
+        app.insert_resource(gomoku::app::OpenNewestReplay);
     }
     if let Some(dialog) = dialog {
         app.insert_state(dialog);

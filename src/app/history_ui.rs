@@ -222,7 +222,10 @@ fn finish_import(
         }
         Err(e) => {
             w.message = Some((
-                fill(lang.t("Nothing was imported: {error}"), &[("error", &e)]),
+                fill(
+                    lang.t("Nothing was imported: {error}"),
+                    &[("error", &lang.message(&e.to_string()))],
+                ),
                 true,
             ));
         }
@@ -306,7 +309,7 @@ fn game_row(
                     egui::Color32::from_rgb(220, 60, 60),
                     fill(
                         lang.t("This record cannot be read: {error}"),
-                        &[("error", &e)],
+                        &[("error", &lang.message(&e.to_string()))],
                     ),
                 );
             }

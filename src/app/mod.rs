@@ -169,6 +169,10 @@ pub enum GameCommand {
     Resign,
 }
 
+/// Asks to open the newest saved game in the replay viewer at start (`--replay`).
+#[derive(Resource, Debug, Clone, Copy, Default)]
+pub struct OpenNewestReplay;
+
 /// A recorded game in the replay viewer, and how many of its moves are shown.
 #[derive(Resource, Debug, Clone, PartialEq, Eq)]
 pub struct Replay {

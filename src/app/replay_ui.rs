@@ -8,7 +8,10 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::history_ui::result_text;
 use super::i18n::{Lang, fill};
 use super::menu::rule_label;
-use super::{AppSystems, GameCommand, GameSetup, Replay, ReplayStep as Step, Screen};
+use super::persist::GameHistory;
+use super::{
+    AppSystems, GameCommand, GameSetup, OpenNewestReplay, Replay, ReplayStep as Step, Screen,
+};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -17,10 +20,34 @@ pub(super) fn plugin(app: &mut App) {
     )
     .add_systems(
         Update,
+        open_newest.run_if(resource_exists::<OpenNewestReplay>),
+    )
+    .add_systems(
+        Update,
         replay_keys
             .in_set(AppSystems::Input)
             .run_if(in_state(Screen::Replay).and_then(resource_exists::<Replay>)),
     );
+}
+
+/// Opens the newest readable saved game in the replay viewer, at its end.
+fn open_newest(
+    mut commands: Commands,
+    history: Res<GameHistory>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    commands.remove_resource::<OpenNewestReplay>();
+    let newest = (0..history.len())
+        .rev()
+        .find_map(|i| history.game(i).and_then(Result::ok));
+    match newest {
+        Some(record) => {
+            let at = record.moves.len();
+            commands.insert_resource(Replay { record, at });
+            next.set(Screen::Replay);
+        }
+        None => warn!("--replay: there is no saved game to replay"),
+    }
 }
 
 fn replay_keys(

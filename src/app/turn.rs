@@ -257,7 +257,7 @@ fn show_replay(
         Err(e) => {
             status.0 = fill(
                 lang.t("This record cannot be read: {error}"),
-                &[("error", &e)],
+                &[("error", &lang.message(&e.to_string()))],
             );
         }
     }
