@@ -7,10 +7,12 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::history_ui::result_text;
 use super::i18n::{Lang, fill};
+use super::layout::TOP_BAR;
 use super::menu::rule_label;
 use super::persist::GameHistory;
 use super::{
-    AppSystems, GameCommand, GameSetup, OpenNewestReplay, Replay, ReplayStep as Step, Screen,
+    AppSystems, BoardLayout, GameCommand, GameSetup, OpenNewestReplay, Replay, ReplayStep as Step,
+    Screen,
 };
 
 pub(super) fn plugin(app: &mut App) {
@@ -80,14 +82,23 @@ fn replay_window(
     mut replay: ResMut<Replay>,
     mut setup: ResMut<GameSetup>,
     mut next: ResMut<NextState<Screen>>,
+    layout: Option<Res<BoardLayout>>,
     mut commands: MessageWriter<GameCommand>,
 ) -> Result {
     let lang = *lang;
     let ctx = contexts.ctx_mut()?;
     let n = replay.record.moves.len();
+    // Beside the board where the side panel would be; below it in a narrow window.
+    let side = layout.map_or(0.0, |l| l.side_panel);
+    let (anchor, offset, width) = if side > 0.0 {
+        (egui::Align2::RIGHT_TOP, [-8.0, TOP_BAR + 4.0], side - 24.0)
+    } else {
+        (egui::Align2::CENTER_BOTTOM, [0.0, -12.0], 320.0)
+    };
     egui::Window::new(lang.t("Replay"))
         .id(egui::Id::new("replay_window"))
-        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -12.0])
+        .anchor(anchor, offset)
+        .max_width(width)
         .collapsible(false)
         .resizable(false)
         .show(ctx, |ui| {
@@ -138,18 +149,19 @@ fn replay_window(
                 if let Some(step) = step {
                     replay.step(step);
                 }
-                let mut shown = replay.at;
-                if ui
-                    .add(egui::Slider::new(&mut shown, 0..=n).show_value(false))
-                    .changed()
-                {
-                    replay.at = shown;
-                }
                 ui.label(fill(
                     lang.t("Move {at} of {n}"),
                     &[("at", &replay.at), ("n", &n)],
                 ));
             });
+            let mut shown = replay.at;
+            ui.spacing_mut().slider_width = (width - 16.0).max(80.0);
+            if ui
+                .add(egui::Slider::new(&mut shown, 0..=n).show_value(false))
+                .changed()
+            {
+                replay.at = shown;
+            }
             ui.horizontal(|ui| {
                 if ui
                     .button(egui::RichText::new(lang.t("Continue from here")).strong())
