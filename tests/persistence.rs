@@ -19,7 +19,7 @@ use gomoku::engine::record::{Ending, RecordMode};
 use gomoku::engine::search::levels::Level;
 use gomoku::engine::{Pos, Rule, Stone};
 use gomoku::players::settings::{SavedMode, Theme};
-use gomoku::players::{GameResult, StatKey, StatMode};
+use gomoku::players::{StatKey, StatMode};
 use gomoku::store::{FileBackend, Store};
 
 fn temp_dir(name: &str) -> PathBuf {
@@ -97,6 +97,15 @@ fn win_as_black(app: &mut App) {
         play(app, m);
     }
     assert!(app.world().resource::<Board>().outcome().is_over());
+}
+
+/// The saved game at `index` of the history, checked.
+fn saved_game(app: &App, index: usize) -> gomoku::engine::record::GameRecord {
+    app.world()
+        .resource::<GameHistory>()
+        .game(index)
+        .expect("a saved game")
+        .expect("a readable record")
 }
 
 fn command(app: &mut App, c: GameCommand) {
@@ -295,29 +304,18 @@ fn two_player_games_count_for_both_players() {
         1000,
         "people do not move the AI rating"
     );
-    let record = a
-        .world()
-        .resource::<GameHistory>()
-        .game(0)
-        .unwrap()
-        .unwrap();
+    let record = saved_game(&a, 0);
     assert_eq!(
         (record.black.as_str(), record.white.as_str()),
         ("Player 1", "Bob")
     );
-    let _ = GameResult::Win;
 }
 
 #[test]
 fn the_replay_viewer_steps_and_continues_from_any_position() {
     let mut a = app(Store::in_memory(), Some(vs_ai(3)), Screen::Playing);
     win_as_black(&mut a);
-    let record = a
-        .world()
-        .resource::<GameHistory>()
-        .game(0)
-        .unwrap()
-        .unwrap();
+    let record = saved_game(&a, 0);
     // Start another game, then open the replay.
     command(&mut a, GameCommand::NewGame);
     play(&mut a, "g7");
@@ -437,12 +435,7 @@ fn resigning_while_the_ai_is_to_move_is_the_persons_loss() {
         "the AI is to move"
     );
     command(&mut a, GameCommand::Resign);
-    let record = a
-        .world()
-        .resource::<GameHistory>()
-        .game(0)
-        .unwrap()
-        .unwrap();
+    let record = saved_game(&a, 0);
     assert_eq!(record.result.ending, Ending::Resignation);
     assert_eq!(
         record.result.winner,
@@ -480,12 +473,7 @@ fn taking_back_a_finish_keeps_games_imported_since() {
 fn a_game_continued_from_a_replay_counts_and_the_next_new_game_is_empty() {
     let mut a = app(Store::in_memory(), Some(vs_ai(2)), Screen::Playing);
     win_as_black(&mut a);
-    let record = a
-        .world()
-        .resource::<GameHistory>()
-        .game(0)
-        .unwrap()
-        .unwrap();
+    let record = saved_game(&a, 0);
     // Continue from move 6 (h8 a15 i8 a14 j8 a13): black to move, then win again.
     let setup = Replay { record, at: 6 }.continue_setup(a.world().resource::<GameSetup>());
     *a.world_mut().resource_mut::<GameSetup>() = setup;
