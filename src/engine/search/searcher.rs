@@ -179,6 +179,7 @@ impl Searcher {
     /// Starts a search in slices; call [`Searcher::step`] until it says `Done`.
     pub fn begin(&mut self, limits: Limits) {
         self.started = Some(Instant::now());
+        self.tt.new_search();
         self.stop = limits.stop.clone();
         self.deadline = limits.time.map(|t| Instant::now() + t);
         // The threat solvers at the root may use a third of the time, the rest is the search's.
@@ -441,6 +442,7 @@ impl Searcher {
                 score: best_score,
                 depth: depth as i8,
                 bound: Bound::Exact,
+                age: 0,
             });
         }
         (best_score, best)
@@ -603,6 +605,7 @@ impl Searcher {
             score: to_tt(best, ply),
             depth: depth.clamp(-127, 127) as i8,
             bound,
+            age: 0,
         });
         best
     }

@@ -25,6 +25,8 @@ pub struct Entry {
     pub depth: i8,
     /// How the score bounds the true one.
     pub bound: Bound,
+    /// The search that stored it (set by the table).
+    pub age: u8,
 }
 
 const EMPTY_ENTRY: Entry = Entry {
@@ -33,12 +35,15 @@ const EMPTY_ENTRY: Entry = Entry {
     score: 0,
     depth: -128,
     bound: Bound::Upper,
+    age: 0,
 };
 
 /// The table.
 pub struct TranspositionTable {
     slots: Vec<[Entry; 2]>,
     mask: usize,
+    /// The current search; deep entries of earlier searches give way to new ones.
+    generation: u8,
 }
 
 impl TranspositionTable {
@@ -51,7 +56,14 @@ impl TranspositionTable {
         TranspositionTable {
             slots: vec![[EMPTY_ENTRY; 2]; len],
             mask: len - 1,
+            generation: 0,
         }
+    }
+
+    /// Starts a new search: what earlier searches stored stays readable, but no longer holds
+    /// the depth-preferred way against new results.
+    pub fn new_search(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
     }
 
     /// Forgets everything.
@@ -68,9 +80,10 @@ impl TranspositionTable {
     }
 
     /// Stores a result: the first way keeps the deepest, the second the newest.
-    pub fn store(&mut self, entry: Entry) {
+    pub fn store(&mut self, mut entry: Entry) {
+        entry.age = self.generation;
         let slot = &mut self.slots[entry.key as usize & self.mask];
-        if slot[0].key == entry.key || entry.depth >= slot[0].depth {
+        if slot[0].key == entry.key || entry.depth >= slot[0].depth || slot[0].age != entry.age {
             if slot[0].key != entry.key {
                 slot[1] = slot[0];
             }
@@ -94,6 +107,7 @@ mod tests {
             score: 42,
             depth: 3,
             bound: Bound::Exact,
+            age: 0,
         };
         tt.store(e);
         let got = tt.probe(12345).unwrap();
@@ -101,5 +115,34 @@ mod tests {
         assert!(tt.probe(54321).is_none());
         tt.clear();
         assert!(tt.probe(12345).is_none());
+    }
+
+    #[test]
+    fn old_deep_entries_give_way_in_a_new_search() {
+        let mut tt = TranspositionTable::with_bytes(1 << 16);
+        let len = tt.slots.len() as u64;
+        let entry = |key: u64, depth: i8| Entry {
+            key,
+            best: 1,
+            score: 0,
+            depth,
+            bound: Bound::Exact,
+            age: 0,
+        };
+        tt.store(entry(5, 9));
+        // Same slot, shallower: goes to the second way in the same search.
+        tt.store(entry(5 + len, 2));
+        assert_eq!(tt.slots[5][0].key, 5);
+        tt.new_search();
+        tt.store(entry(5 + 2 * len, 2));
+        assert_eq!(
+            tt.slots[5][0].key,
+            5 + 2 * len,
+            "the old deep entry gave way"
+        );
+        assert!(
+            tt.probe(5).is_some(),
+            "and is still readable in the second way"
+        );
     }
 }
