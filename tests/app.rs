@@ -1,6 +1,8 @@
 //! Headless App tests: MinimalPlugins + StatesPlugin + the game's plugins, no window.
 #![cfg(feature = "game")]
 
+mod common;
+
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -8,7 +10,7 @@ use std::time::{Duration, Instant};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use gomoku::app::layout::window_to_world;
-use gomoku::app::persist::{SettingsOverride, Storage};
+use gomoku::app::persist::Storage;
 use gomoku::app::{
     AiBrain, AiThinking, Board, BoardLayout, GameCommand, GamePlugin, GameSetup, Mode, MoveOutcome,
     MoveRequest, Screen, StatusLine,
@@ -21,7 +23,7 @@ fn app_with(setup: GameSetup, screen: Screen) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin))
         .insert_resource(Storage(Store::in_memory()))
-        .insert_resource(english())
+        .insert_resource(common::english())
         .insert_resource(setup)
         .insert_state(screen)
         .add_plugins(GamePlugin);
@@ -33,14 +35,6 @@ fn two_players() -> GameSetup {
     GameSetup {
         mode: Mode::TwoPlayers,
         ..GameSetup::default()
-    }
-}
-
-/// The interface in English whatever the machine's locale (the tests read status lines).
-fn english() -> SettingsOverride {
-    SettingsOverride {
-        language: Some(gomoku::players::settings::Language::English),
-        theme: None,
     }
 }
 
@@ -199,7 +193,7 @@ fn undo_while_the_ai_thinks_cancels_its_search() {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin))
         .insert_resource(Storage(Store::in_memory()))
-        .insert_resource(english())
+        .insert_resource(common::english())
         .insert_resource(GameSetup::default())
         .insert_state(Screen::Playing)
         .add_plugins(GamePlugin)
@@ -344,7 +338,7 @@ fn the_ai_also_answers_when_thinking_in_frame_slices() {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin))
         .insert_resource(Storage(Store::in_memory()))
-        .insert_resource(english())
+        .insert_resource(common::english())
         .insert_resource(setup)
         .insert_resource(gomoku::app::AiExecution::FrameSlices)
         .insert_state(Screen::Playing)

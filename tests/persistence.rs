@@ -2,15 +2,15 @@
 //! budget, the replay viewer, settings, and unreadable saved files.
 #![cfg(feature = "game")]
 
+mod common;
+
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
-use gomoku::app::persist::{
-    GameHistory, PlayerProfiles, SettingsOverride, Storage, StorageProblems, UserSettings,
-};
+use gomoku::app::persist::{GameHistory, PlayerProfiles, Storage, StorageProblems, UserSettings};
 use gomoku::app::{
     AiBrain, Board, GameCommand, GamePlugin, GameSetup, Mode, MoveRequest, Replay, ReplayStep,
     Screen, StatusLine,
@@ -41,7 +41,7 @@ fn app(storage: Store, setup: Option<GameSetup>, screen: Screen) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin))
         .insert_resource(Storage(storage))
-        .insert_resource(english())
+        .insert_resource(common::english())
         .insert_state(screen);
     if let Some(setup) = setup {
         app.insert_resource(setup);
@@ -58,14 +58,6 @@ fn vs_ai(level: u8) -> GameSetup {
         },
         level: Level::new(level),
         ..GameSetup::default()
-    }
-}
-
-/// The interface in English whatever the machine's locale (the tests read status lines).
-fn english() -> SettingsOverride {
-    SettingsOverride {
-        language: Some(gomoku::players::settings::Language::English),
-        theme: None,
     }
 }
 
@@ -522,5 +514,31 @@ fn an_unfinished_game_comes_back_at_the_next_start() {
     drop(b);
     let c = app(Store::new(FileBackend::new(&dir)), None, Screen::Menu);
     assert_eq!(c.world().resource::<Board>().board().stone_count(), 0);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_run_that_plays_nothing_keeps_the_unfinished_game() {
+    let dir = temp_dir("unfinished-kept");
+    let mut a = app(
+        Store::new(FileBackend::new(&dir)),
+        Some(vs_ai(3)),
+        Screen::Playing,
+    );
+    play(&mut a, "h8");
+    let moves = a.world().resource::<Board>().board().moves().to_vec();
+    drop(a);
+    // A run from the command line (a screenshot, say) that plays no move.
+    let mut b = app(
+        Store::new(FileBackend::new(&dir)),
+        Some(vs_ai(1)),
+        Screen::Playing,
+    );
+    for _ in 0..5 {
+        b.update();
+    }
+    drop(b);
+    let c = app(Store::new(FileBackend::new(&dir)), None, Screen::Menu);
+    assert_eq!(c.world().resource::<Board>().board().moves(), &moves[..]);
     std::fs::remove_dir_all(&dir).unwrap();
 }

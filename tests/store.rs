@@ -139,9 +139,11 @@ fn every_kind_of_unreadable_document_is_kept_aside() {
             }
             other => panic!("{text:?}: {other:?}"),
         }
-        let (settings, report) = store.load::<Settings>().or_default("settings.json");
-        assert_eq!(settings, Settings::default());
-        assert_eq!(report, None, "the bad document is gone from the key");
+        assert_eq!(
+            store.load::<Settings>(),
+            Loaded::Missing,
+            "the bad document is gone from the key"
+        );
     }
 }
 
@@ -151,9 +153,14 @@ fn a_document_that_cannot_be_moved_aside_is_never_overwritten() {
     // A directory where the file should be: it cannot be read as a document.
     fs::create_dir_all(dir.join("settings.json")).unwrap();
     let store = Store::new(FileBackend::new(&dir));
-    let (_, report) = store.load::<Settings>().or_default("settings.json");
-    let report = report.expect("reported");
-    assert!(report.contains("settings.json"), "{report}");
+    let Loaded::Unreadable {
+        problem,
+        moved_to: None,
+    } = store.load::<Settings>()
+    else {
+        panic!("a document that cannot be read or moved must be reported and left in place");
+    };
+    assert!(problem.contains("settings.json"), "{problem}");
     // Reading it failed outright, so it was left where it is and is protected from writes.
     let e = store.save(&Settings::default()).unwrap_err();
     assert!(e.to_string().contains("not overwritten"), "{e}");

@@ -189,13 +189,15 @@ fn load_everything(
     mut settings: ResMut<UserSettings>,
     mut problems: ResMut<StorageProblems>,
     mut setup: ResMut<GameSetup>,
+    mut current: ResMut<CurrentGame>,
     mut lang: ResMut<Lang>,
 ) {
     info!("saving to {}", storage.location());
     profiles.0 = load(&storage, &mut problems);
     history.0 = load(&storage, &mut problems);
     settings.0 = load(&storage, &mut problems);
-    let unfinished: UnfinishedGame = load(&storage, &mut problems);
+    current.0 = load(&storage, &mut problems);
+    let unfinished = current.0.clone();
     if let Some(o) = overrides {
         if let Some(language) = o.language {
             settings.language = Some(language);
@@ -236,13 +238,20 @@ fn resume_unfinished(unfinished: &UnfinishedGame, setup: &mut GameSetup) {
 }
 
 /// Keeps the game in progress saved after every move (and clears it when the game ends).
+/// The game the run starts with is not saved until something is played: a run that starts
+/// from the command line (a screenshot, say) must not wipe the unfinished game of the last.
 fn keep_current_game(
     board: Res<Board>,
     active: Res<ActiveSetup>,
+    serial: Res<GameSerial>,
     screen: Res<State<Screen>>,
     mut current: ResMut<CurrentGame>,
 ) {
     if !board.is_changed() || *screen.get() == Screen::Replay {
+        return;
+    }
+    let untouched_start = serial.0 == 0 && board.board().moves() == &active.0.moves[..];
+    if untouched_start {
         return;
     }
     let moves = if board.outcome().is_over() {

@@ -67,26 +67,6 @@ pub enum Loaded<T> {
     },
 }
 
-impl<T: Default> Loaded<T> {
-    /// The document, or a fresh default one; and the problem to report to the player, if any.
-    pub fn or_default(self, key: &str) -> (T, Option<String>) {
-        match self {
-            Loaded::Missing => (T::default(), None),
-            Loaded::Found(value) => (value, None),
-            Loaded::Unreadable { problem, moved_to } => {
-                let what = match moved_to {
-                    Some(to) => format!("{key} could not be read ({problem}); it was kept as {to}"),
-                    None => format!(
-                        "{key} could not be read ({problem}) and could not be moved aside; \
-                         it is left untouched and nothing will be written over it"
-                    ),
-                };
-                (T::default(), Some(what))
-            }
-        }
-    }
-}
-
 /// The envelope every document is stored in.
 #[derive(Serialize)]
 struct Envelope<'a, T> {

@@ -33,3 +33,12 @@ pub fn diagram(text: &str) -> (Board, Pos) {
     let (b, mark) = diagram_at(15, 2, 2, text, Stone::Black);
     (b, mark.expect("the diagram marks a point with '?'"))
 }
+
+/// The interface in English whatever the machine's locale (the tests read status lines).
+#[cfg(feature = "game")]
+pub fn english() -> gomoku::app::persist::SettingsOverride {
+    gomoku::app::persist::SettingsOverride {
+        language: Some(gomoku::players::settings::Language::English),
+        theme: None,
+    }
+}
