@@ -100,6 +100,13 @@ pub struct Position {
     steps: [isize; 4],
     cells: Vec<u8>,
     info: Vec<PointInfo>,
+    /// Per point, colour and direction: the pattern-table code of the ten neighbours as that
+    /// colour sees them, kept up to date by adding each move's digit (see
+    /// [`pattern::line_code`]), so a refresh is a table lookup.
+    codes: Vec<[[u16; 4]; 2]>,
+    /// Per direction and offset -5..=5 (index offset + 5): the code a stone at that offset
+    /// adds for its own colour (the other colour sees it as blocked: twice as much).
+    digit: [[u16; 2 * HALF + 1]; 4],
     /// Stones within two points (king moves) of each point.
     near: Vec<u8>,
     /// Per colour, how many empty points have each threat class.
@@ -112,6 +119,8 @@ pub struct Position {
     board: Board,
     rule: Rule,
     tables: [&'static [Pattern]; 2],
+    /// The threat class and value of every combination of four line patterns.
+    combos: &'static [(Threat, i32)],
     /// The engine board's moves, as padded indices.
     history: Vec<usize>,
     /// What each move changed, to put back on undo: the touched points' old information.
@@ -145,6 +154,8 @@ impl Position {
             steps: [1, s, s + 1, 1 - s],
             cells: vec![WALL; stride * stride],
             info: vec![PointInfo::default(); stride * stride],
+            codes: vec![[[0; 4]; 2]; stride * stride],
+            digit: [[0; 2 * HALF + 1]; 4],
             near: vec![0; stride * stride],
             counts: [[0; THREATS]; 2],
             value_sum: [0; 2],
@@ -155,6 +166,7 @@ impl Position {
                 pattern::table(!rule.wins_with(Stone::Black, 6)),
                 pattern::table(!rule.wins_with(Stone::White, 6)),
             ],
+            combos: combos(),
             history: Vec::new(),
             saved_points: Vec::new(),
             saved_moves: Vec::new(),
@@ -167,6 +179,24 @@ impl Position {
             let i = pos.index(p);
             pos.cells[i] = stone_code(stone);
             pos.bump_near(i, 1);
+        }
+        for row in &mut pos.digit {
+            for (slot, w) in row.iter_mut().enumerate() {
+                // A stone at offset m from a point is that point's neighbour slot m + 5 (left
+                // of it) or m + 4 (right of it).
+                *w = match slot.cmp(&HALF) {
+                    std::cmp::Ordering::Less => 3u16.pow(slot as u32),
+                    std::cmp::Ordering::Equal => 0,
+                    std::cmp::Ordering::Greater => 3u16.pow(slot as u32 - 1),
+                };
+            }
+        }
+        for p in board.points() {
+            let i = pos.index(p);
+            for d in 0..4 {
+                pos.codes[i][0][d] = pos.slow_code(i, d, 0);
+                pos.codes[i][1][d] = pos.slow_code(i, d, 1);
+            }
         }
         for p in board.points() {
             let i = pos.index(p);
@@ -381,6 +411,7 @@ impl Position {
     pub fn undo(&mut self) {
         let i = self.history.pop().expect("a move to take back");
         self.board.take_back();
+        self.unmark_codes(i);
         self.cells[i] = EMPTY;
         self.bump_near(i, -1);
         let saved = self.saved_moves.pop().expect("a saved move for each move");
@@ -417,11 +448,18 @@ impl Position {
     /// Recomputes the empty points on the four lines through `i`, within five of it, saving
     /// their old information for the undo first.
     fn refresh_lines(&mut self, i: usize) {
+        let own = self.cells[i] as usize - 1;
         for d in 0..4 {
             let s = self.steps[d];
             for k in 1..=HALF as isize {
-                for j in [i as isize + k * s, i as isize - k * s] {
+                for (j, offset) in [(i as isize + k * s, -k), (i as isize - k * s, k)] {
                     let j = j as usize;
+                    if self.cells[j] == WALL {
+                        continue;
+                    }
+                    let w = self.digit[d][(offset + HALF as isize) as usize];
+                    self.codes[j][own][d] += w;
+                    self.codes[j][1 - own][d] += 2 * w;
                     if self.cells[j] == EMPTY {
                         self.saved_points.push((j, self.info[j]));
                         self.add_counts(j, -1);
@@ -433,6 +471,42 @@ impl Position {
         }
     }
 
+    /// Removes the stone on `i` from its neighbours' line codes.
+    fn unmark_codes(&mut self, i: usize) {
+        let own = self.cells[i] as usize - 1;
+        for d in 0..4 {
+            let s = self.steps[d];
+            for k in 1..=HALF as isize {
+                for (j, offset) in [(i as isize + k * s, -k), (i as isize - k * s, k)] {
+                    let j = j as usize;
+                    if self.cells[j] == WALL {
+                        continue;
+                    }
+                    let w = self.digit[d][(offset + HALF as isize) as usize];
+                    self.codes[j][own][d] -= w;
+                    self.codes[j][1 - own][d] -= 2 * w;
+                }
+            }
+        }
+    }
+
+    /// The line code of point `i` in direction `d` for `colour`, read from the cells.
+    fn slow_code(&self, i: usize, d: usize, colour: usize) -> u16 {
+        let s = self.steps[d];
+        let mut line = [0u8; 2 * HALF];
+        for (slot, k) in (-(HALF as isize)..=HALF as isize)
+            .filter(|&k| k != 0)
+            .enumerate()
+        {
+            line[slot] = match self.cells[(i as isize + k * s) as usize] {
+                EMPTY => 0,
+                c if c == colour as u8 + 1 => 1,
+                _ => 2,
+            };
+        }
+        pattern::line_code(line) as u16
+    }
+
     fn refresh(&mut self, i: usize) {
         for d in 0..4 {
             self.refresh_direction(i, d);
@@ -440,28 +514,15 @@ impl Position {
     }
 
     fn refresh_direction(&mut self, i: usize, d: usize) {
-        let s = self.steps[d];
-        let mut neighbours = [[0u8; 2 * HALF]; 2];
-        for (slot, k) in (-(HALF as isize)..=HALF as isize)
-            .filter(|&k| k != 0)
-            .enumerate()
-        {
-            let c = self.cells[(i as isize + k * s) as usize];
-            for (colour, line) in neighbours.iter_mut().enumerate() {
-                line[slot] = match c {
-                    EMPTY => 0,
-                    c if c == colour as u8 + 1 => 1,
-                    _ => 2,
-                };
-            }
-        }
+        let codes = self.codes[i];
+        let combos = self.combos;
         let info = &mut self.info[i];
-        for (colour, line) in neighbours.iter().enumerate() {
+        for colour in 0..2 {
             let pats = &mut info.pats[colour];
-            pats[d] = self.tables[colour][pattern::line_code(*line)];
-            info.threat[colour] = classify(pats);
-            info.value[colour] = pats.iter().map(|&p| pattern_value(p)).sum::<i32>()
-                + combo_bonus(info.threat[colour]);
+            pats[d] = self.tables[colour][codes[colour][d] as usize];
+            let (threat, value) = combos[combo_key(pats)];
+            info.threat[colour] = threat;
+            info.value[colour] = value;
         }
     }
 
@@ -484,6 +545,41 @@ impl Position {
         }
     }
 }
+
+/// The index of four line patterns in the combination table (three bits each).
+fn combo_key(pats: &[Pattern; 4]) -> usize {
+    pats.iter()
+        .enumerate()
+        .fold(0, |key, (d, &p)| key | (p as usize) << (3 * d))
+}
+
+/// The threat class and value of every combination of four line patterns, by [`combo_key`].
+fn combos() -> &'static [(Threat, i32)] {
+    static COMBOS: std::sync::OnceLock<Vec<(Threat, i32)>> = std::sync::OnceLock::new();
+    COMBOS.get_or_init(|| {
+        (0..1 << 12)
+            .map(|key: usize| {
+                let pats: [Pattern; 4] = std::array::from_fn(|d| PATTERNS[(key >> (3 * d)) & 7]);
+                let threat = classify(&pats);
+                let value =
+                    pats.iter().map(|&p| pattern_value(p)).sum::<i32>() + combo_bonus(threat);
+                (threat, value)
+            })
+            .collect()
+    })
+}
+
+/// Every pattern, by its discriminant.
+const PATTERNS: [Pattern; 8] = [
+    Pattern::None,
+    Pattern::Two,
+    Pattern::OpenTwo,
+    Pattern::Three,
+    Pattern::OpenThree,
+    Pattern::Four,
+    Pattern::OpenFour,
+    Pattern::Five,
+];
 
 /// Extra value for points that combine threats.
 fn combo_bonus(t: Threat) -> i32 {
@@ -575,6 +671,7 @@ mod tests {
                     assert_eq!(pos.counts, fresh.counts);
                     assert_eq!(pos.value_sum, fresh.value_sum);
                     assert_eq!(pos.fours, fresh.fours);
+                    assert!(pos.codes == fresh.codes, "line codes drifted");
                 }
             }
             while played > 0 {
@@ -608,6 +705,21 @@ mod tests {
             assert_eq!(pos.value_sum, before_values);
             assert_eq!(pos.board(), &start);
         }
+    }
+
+    #[test]
+    fn combination_table_agrees_with_the_patterns() {
+        for (n, &p) in PATTERNS.iter().enumerate() {
+            assert_eq!(p as usize, n);
+        }
+        let pats = [
+            Pattern::Four,
+            Pattern::OpenThree,
+            Pattern::None,
+            Pattern::Two,
+        ];
+        assert_eq!(combos()[combo_key(&pats)].0, Threat::FourThree);
+        assert_eq!(combos()[combo_key(&pats)].1, 40 + 36 + 3 + 150);
     }
 
     #[test]
