@@ -2,6 +2,7 @@
 """Plays two Gomocup (Piskvork protocol) engines against each other and prints the score.
 
     python3 scripts/match.py ENGINE_A ENGINE_B [--games 20] [--ms 500] [--rule 0|1|4] [--size 15]
+                             [--jobs 1] [--save DIR]
 
 Each opening (a few stones near the centre, drawn at random from a fixed seed) is played
 twice, once with each engine as black, so neither side gains from the openings. The referee
@@ -10,10 +11,14 @@ checks every move (on the board, empty) and decides the game with the rule: free
 double-four and overline lose; checked with the independent checker in
 scripts/renju_crosscheck.py). An engine that answers late (over 3x its time), crashes or plays
 an illegal move loses that game. Figures, not a test: used to compare engine versions, e.g.
-a build of main against a build of a branch.
+a build of main against a build of a branch. `--jobs 2` plays two games at once (each game
+keeps one core busy: only one engine thinks at a time); `--save DIR` writes every game as a
+position string (`h8i9...`, the format `gomoku --moves` and the game's import read) and the
+engines' MESSAGE and DEBUG lines move by move.
 """
 
 import argparse
+import concurrent.futures
 import os
 import random
 import subprocess
@@ -32,6 +37,7 @@ class Engine:
         self.proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.DEVNULL, text=True, bufsize=1)
         self.lines = queue.Queue()
+        self.messages = []
         threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self):
@@ -55,7 +61,10 @@ class Engine:
                 return None
             if line is None:
                 return None
-            if line.startswith(("MESSAGE", "DEBUG", "OK", "UNKNOWN", "ERROR")) or not line:
+            if line.startswith(("MESSAGE", "DEBUG")):
+                self.messages.append(line)
+                continue
+            if line.startswith(("OK", "UNKNOWN", "ERROR")) or not line:
                 continue
             return line
 
@@ -83,8 +92,22 @@ def five_or_more(board, size, x, y, stone, exact):
     return False
 
 
+def position_string(moves, size):
+    """The moves as a position string: column letter (a..) and row number from the bottom."""
+    return "".join(f"{chr(ord('a') + x)}{size - y}" for x, y in moves)
+
+
 def play_game(paths, opening, size, rule, ms):
-    """paths[0] plays black. Returns 0 (black won), 1 (white won) or None (draw), and why."""
+    """paths[0] plays black. Returns 0 (black won), 1 (white won) or None (draw), why, and
+    the moves."""
+    moves = []
+    log = []
+    winner, why = play_moves(paths, opening, size, rule, ms, moves, log)
+    return winner, why, moves, log
+
+
+def play_moves(paths, opening, size, rule, ms, moves, log):
+
     engines = [Engine(p) for p in paths]
     try:
         for e in engines:
@@ -93,7 +116,6 @@ def play_game(paths, opening, size, rule, ms):
             e.send("INFO timeout_match 0")
             e.send(f"INFO rule {rule}")
         board = {}
-        moves = []
         for i, (x, y) in enumerate(opening):
             board[(x, y)] = i % 2
             moves.append((x, y))
@@ -108,7 +130,10 @@ def play_game(paths, opening, size, rule, ms):
                     own = 1 if i % 2 == side else 2
                     e.send(f"{x},{y},{own}")
                 e.send("DONE")
+            e.messages.clear()
             reply = e.answer(ms / 1000 * 3 + 2)
+            log.append(f"{len(moves) + 1} {'black' if side == 0 else 'white'} {reply}: "
+                       + " | ".join(e.messages))
             if reply is None:
                 return 1 - side, "no answer in time"
             try:
@@ -157,12 +182,27 @@ def main():
     ap.add_argument("--rule", type=int, default=0)
     ap.add_argument("--size", type=int, default=15)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--save", help="a folder for the games' position strings")
     args = ap.parse_args()
+    if args.save:
+        os.makedirs(args.save, exist_ok=True)
     score = {"a": 0, "b": 0, "draw": 0}
+    games = []
     for n, opening in enumerate(openings((args.games + 1) // 2, args.size, args.seed)):
         for a_black in (True, False):
             paths = [args.a, args.b] if a_black else [args.b, args.a]
-            winner, why = play_game(paths, opening, args.size, args.rule, args.ms)
+            games.append((2 * n + (0 if a_black else 1) + 1, a_black, paths, opening))
+    with concurrent.futures.ThreadPoolExecutor(max(args.jobs, 1)) as pool:
+        futures = [pool.submit(play_game, paths, opening, args.size, args.rule, args.ms)
+                   for (_, _, paths, opening) in games]
+        for (number, a_black, _, _), future in zip(games, futures):
+            winner, why, moves, log = future.result()
+            if args.save:
+                with open(os.path.join(args.save, f"game{number:03}.txt"), "w") as f:
+                    f.write(position_string(moves, args.size) + "\n")
+                with open(os.path.join(args.save, f"game{number:03}.log"), "w") as f:
+                    f.write("\n".join(log) + "\n")
             if winner is None:
                 score["draw"] += 1
                 who = "draw"
@@ -170,8 +210,8 @@ def main():
                 won_a = (winner == 0) == a_black
                 score["a" if won_a else "b"] += 1
                 who = "A" if won_a else "B"
-            print(f"game {2 * n + (0 if a_black else 1) + 1:3}: A is {'black' if a_black else 'white'}: "
-                  f"{who} ({why})", flush=True)
+            print(f"game {number:3}: A is {'black' if a_black else 'white'}: "
+                  f"{who} ({why}, {len(moves)} moves)", flush=True)
     total = sum(score.values())
     print(f"A {score['a']} - B {score['b']} - draws {score['draw']} of {total} "
           f"(A scores {(score['a'] + score['draw'] / 2) / max(total, 1):.0%})")

@@ -3,7 +3,16 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
+/// The engine's answers to `input`, without its `MESSAGE` lines (as a manager shows them
+/// apart from the moves).
 fn session(input: &str) -> Vec<String> {
+    raw_session(input)
+        .into_iter()
+        .filter(|l| !l.starts_with("MESSAGE "))
+        .collect()
+}
+
+fn raw_session(input: &str) -> Vec<String> {
     let mut child = Command::new(env!("CARGO_BIN_EXE_gomoku-brain"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -34,6 +43,17 @@ fn plays_a_scripted_game() {
     assert!(x < 15 && y < 15 && (x, y) != (7, 7) && (x, y) != (0, 0));
     assert!(out[3].starts_with("name=\"gomoku-brain\""));
     assert_eq!(out.len(), 4);
+}
+
+#[test]
+fn each_searched_move_comes_with_a_message_of_the_search() {
+    let out =
+        raw_session("START 15\nINFO timeout_turn 300\nBOARD\n7,7,1\n8,8,2\n8,7,1\nDONE\nEND\n");
+    assert_eq!(out.len(), 3, "{out:?}");
+    assert!(out[1].starts_with("MESSAGE depth "), "{out:?}");
+    assert!(out[1].contains(" pv "), "{out:?}");
+    let (x, y) = out[2].split_once(',').unwrap();
+    assert!(x.parse::<u8>().unwrap() < 15 && y.parse::<u8>().unwrap() < 15);
 }
 
 #[test]
@@ -153,14 +173,18 @@ impl Engine {
         self.stdin.flush().unwrap();
     }
 
-    /// Sends a line and waits for one line of answer.
+    /// Sends a line and waits for one line of answer (skipping `MESSAGE` lines).
     fn ask(&mut self, line: &str) -> (String, std::time::Duration) {
         use std::io::BufRead;
         let t0 = std::time::Instant::now();
         self.send(line);
-        let mut reply = String::new();
-        self.stdout.read_line(&mut reply).unwrap();
-        (reply.trim().to_string(), t0.elapsed())
+        loop {
+            let mut reply = String::new();
+            self.stdout.read_line(&mut reply).unwrap();
+            if !reply.starts_with("MESSAGE ") {
+                return (reply.trim().to_string(), t0.elapsed());
+            }
+        }
     }
 }
 

@@ -190,7 +190,7 @@ fn slices_do_bounded_work_and_finish_with_a_legal_move() {
         // A slice may overrun by the leaf solvers' small budgets, never by a whole search.
         assert!(
             nodes - last_nodes < 20_000,
-            "a slice did {} nodes",
+            "a slice did {} nodes (slice {slices}, from {last_nodes})",
             nodes - last_nodes
         );
         last_nodes = nodes;

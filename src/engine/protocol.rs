@@ -51,6 +51,12 @@ pub trait Thinker {
     /// The move to play on `board` (the side to move is the engine) within `limits`, or `None`
     /// if no point is left.
     fn think(&mut self, board: &Board, rule: Rule, limits: &Limits) -> Option<Pos>;
+
+    /// A one-line account of the last search (depth, score, nodes, line of play), sent to the
+    /// manager as a `MESSAGE` before the move; `None` to send nothing.
+    fn summary(&self) -> Option<String> {
+        None
+    }
 }
 
 /// What the engine answers to one line.
@@ -239,7 +245,12 @@ impl<T: Thinker> Protocol<T> {
         match self.thinker.think(board, self.rule, &self.limits) {
             Some(p) => {
                 board.place(p).expect("the thinker plays a legal point");
-                Reply::line(format!("{},{}", p.x, p.y))
+                let mut reply = Reply::none();
+                if let Some(summary) = self.thinker.summary() {
+                    reply.lines.push(format!("MESSAGE {summary}"));
+                }
+                reply.lines.push(format!("{},{}", p.x, p.y));
+                reply
             }
             None => Reply::error("no empty point left"),
         }

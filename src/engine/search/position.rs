@@ -32,6 +32,9 @@ pub enum Threat {
     Five,
 }
 
+/// What the opponent's double threats (double three, four-three) cost the side to move.
+const THEIR_DOUBLE_THREAT: i32 = 100;
+
 /// Number of [`Threat`] classes.
 pub const THREATS: usize = 8;
 
@@ -287,7 +290,15 @@ impl Position {
     pub fn evaluate(&self) -> i32 {
         let me = self.to_move().index();
         let them = 1 - me;
-        self.value_sum[me] * 6 / 5 - self.value_sum[them]
+        let mut e = self.value_sum[me] * 6 / 5 - self.value_sum[them];
+        // Their double threats (a double three, or a four with an open three) must be
+        // prevented now: a position that leaves one is worse than its pattern sum.
+        let their_doubles = self.counts[them][Threat::DoubleThree as usize]
+            + self.counts[them][Threat::FourThree as usize];
+        if their_doubles > 0 {
+            e -= THEIR_DOUBLE_THREAT;
+        }
+        e
     }
 
     /// Every empty point within two of a stone (the centre on an empty board).
@@ -517,9 +528,9 @@ impl Position {
         let codes = self.codes[i];
         let combos = self.combos;
         let info = &mut self.info[i];
-        for colour in 0..2 {
+        for (colour, code) in codes.iter().enumerate() {
             let pats = &mut info.pats[colour];
-            pats[d] = self.tables[colour][codes[colour][d] as usize];
+            pats[d] = self.tables[colour][code[d] as usize];
             let (threat, value) = combos[combo_key(pats)];
             info.threat[colour] = threat;
             info.value[colour] = value;

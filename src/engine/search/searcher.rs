@@ -24,6 +24,19 @@ pub const WIN: i32 = 30_000;
 const WIN_THRESHOLD: i32 = WIN - 1_000;
 const NO_MOVE: u16 = u16::MAX;
 const MAX_PLY: usize = 128;
+/// Moves searched at the root, and at other nodes without a threat to answer (best first by
+/// pattern value; every move of high value is kept too).
+const ROOT_WIDTH: usize = 40;
+const WIDTH: usize = 12;
+/// Node budget of the VCF at the leaves.
+const LEAF_VCF_NODES: u64 = 600;
+/// Node budgets of the opponent's VCF and VCT tried after each root move: a root move after
+/// which the opponent wins by fours (or threats) is dropped unless every move loses.
+const DEFENCE_VCF_NODES: u64 = 2_000;
+const DEFENCE_VCT_NODES: u64 = 1_000;
+const DEFENCE_VCT_DEPTH: u8 = 4;
+/// How far below alpha (per ply of depth left) a quiet move near the horizon is not tried.
+const FUTILITY_MARGIN: i32 = 120;
 
 /// What bounds a search.
 #[derive(Debug, Clone)]
@@ -105,6 +118,8 @@ pub struct Searcher {
     tt_bytes: usize,
     vcf: Vcf,
     leaf_vcf: Vcf,
+    defence_vcf: Vcf,
+    defence_vct: Vct,
     vct: Vct,
     history: Vec<[i32; 2]>,
     killers: Vec<[u16; 2]>,
@@ -135,7 +150,9 @@ impl Searcher {
             tt: TranspositionTable::with_bytes(tt_bytes),
             tt_bytes,
             vcf: Vcf::new(200_000),
-            leaf_vcf: Vcf::new(600),
+            leaf_vcf: Vcf::new(LEAF_VCF_NODES),
+            defence_vcf: Vcf::new(DEFENCE_VCF_NODES),
+            defence_vct: Vct::new(DEFENCE_VCT_NODES),
             vct: Vct::new(300_000),
             history: vec![[0; 2]; cells],
             killers: vec![[NO_MOVE; 2]; MAX_PLY + 1],
@@ -161,6 +178,8 @@ impl Searcher {
             self.pos = Position::new(board, rule);
             self.vcf.clear();
             self.leaf_vcf.clear();
+            self.defence_vcf.clear();
+            self.defence_vct.clear();
             self.vct.clear();
             for h in &mut self.history {
                 *h = [h[0] / 4, h[1] / 4];
@@ -187,22 +206,33 @@ impl Searcher {
         self.vcf.deadline = solver_deadline;
         self.vct.deadline = solver_deadline;
         self.leaf_vcf.deadline = self.deadline;
+        self.defence_vcf.deadline = self.deadline;
+        self.defence_vct.deadline = self.deadline;
         // With a node budget, the root solvers get a share of it (so results do not depend on
         // the clock); otherwise fixed budgets, cut short by their deadline.
         let (mut vcf_nodes, mut vct_nodes) = match limits.nodes {
             Some(n) => ((n / 4).max(100), (n / 4).max(100)),
             None => (200_000, 300_000),
         };
+        let (mut defence_vcf_nodes, mut defence_vct_nodes) = (DEFENCE_VCF_NODES, DEFENCE_VCT_NODES);
         if let Some(cap) = limits.solver_nodes {
             vcf_nodes = vcf_nodes.min(cap);
             vct_nodes = vct_nodes.min(cap);
+            // The defence checks run once per root move.
+            let per_move = (cap / ROOT_WIDTH as u64).max(50);
+            defence_vcf_nodes = defence_vcf_nodes.min(per_move);
+            defence_vct_nodes = defence_vct_nodes.min(per_move);
         }
+        self.defence_vcf.set_node_limit(defence_vcf_nodes);
+        self.defence_vct.set_node_limit(defence_vct_nodes);
         self.vcf.set_node_limit(vcf_nodes);
         self.vct.set_node_limit(vct_nodes);
         self.nodes = 0;
         self.vcf.nodes = 0;
         self.leaf_vcf.nodes = 0;
-        self.vct.nodes = 0;
+        self.defence_vcf.nodes = 0;
+        self.defence_vct.reset_nodes();
+        self.vct.reset_nodes();
         self.limits = limits;
         self.next_depth = 1;
         self.done = false;
@@ -211,6 +241,7 @@ impl Searcher {
         // A legal move is ready before anything else.
         self.report.best = self.fallback_move();
         self.prepare_root();
+        self.report.nodes = self.total_nodes();
     }
 
     /// The report so far (its move is always legal once the search has begun).
@@ -237,6 +268,12 @@ impl Searcher {
             if self.aborted {
                 if self.out_of_budget(total_limit) {
                     self.done = true;
+                    // The unfinished iteration searched the previous best move first; a move
+                    // that then scored better (fully searched) is the better choice.
+                    if let Some(b) = best {
+                        self.report.best = Some(self.pos.pos(b));
+                        self.report.score = score;
+                    }
                 }
                 // Otherwise the slice ran out: the next slice re-runs this depth.
                 self.report.nodes = self.total_nodes();
@@ -270,7 +307,12 @@ impl Searcher {
     }
 
     fn total_nodes(&self) -> u64 {
-        self.nodes + self.vcf.nodes + self.leaf_vcf.nodes + self.vct.total_nodes()
+        self.nodes
+            + self.vcf.nodes
+            + self.leaf_vcf.nodes
+            + self.defence_vcf.nodes
+            + self.defence_vct.total_nodes()
+            + self.vct.total_nodes()
     }
 
     fn out_of_budget(&self, total_limit: u64) -> bool {
@@ -344,7 +386,11 @@ impl Searcher {
         if let Some(m) = self.vct.solve(&mut self.pos, 5) {
             self.report.pv = vec![self.pos.pos(m)];
             self.finish_with(m, WIN - 40);
+            return;
         }
+        // The moves to search, checked against the opponent's threat sequences (here, so that
+        // a sliced search's slices stay small).
+        self.prepare_root_moves();
     }
 
     fn finish_with(&mut self, i: usize, score: i32) {
@@ -389,14 +435,14 @@ impl Searcher {
 
     fn search_root(&mut self, depth: u8) -> (i32, Option<usize>) {
         if self.root_moves.is_empty() {
-            let moves = self.generate(0, None);
-            self.root_moves = moves.into_iter().map(|m| (m, 0)).collect();
+            self.prepare_root_moves();
         }
         let me = self.pos.to_move();
         let mut alpha = -WIN - 1;
         let beta = WIN + 1;
         let mut best: Option<usize> = None;
         let mut best_score = -WIN - 1;
+        let mut first_score = None;
         let moves: Vec<usize> = self.root_moves.iter().map(|&(m, _)| m).collect();
         for (n, &m) in moves.iter().enumerate() {
             if !self.pos.is_legal(m, me) {
@@ -421,6 +467,7 @@ impl Searcher {
             if let Some(entry) = self.root_moves.iter_mut().find(|e| e.0 == m) {
                 entry.1 = score;
             }
+            first_score.get_or_insert(score);
             if score > best_score {
                 best_score = score;
                 best = Some(m);
@@ -430,8 +477,10 @@ impl Searcher {
             }
         }
         if self.aborted {
-            // A partial iteration: keep its best move only if it beat the previous best.
-            return (best_score, None);
+            // A partial iteration: its best move counts only if it beat the first (the
+            // previous iteration's best), both fully searched.
+            let beaten = first_score.is_some_and(|f| best_score > f);
+            return (best_score, best.filter(|_| beaten));
         }
         // Best first next time.
         self.root_moves.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
@@ -446,6 +495,40 @@ impl Searcher {
             });
         }
         (best_score, best)
+    }
+
+    /// The root moves, best first, without those the opponent refutes by a threat sequence.
+    fn prepare_root_moves(&mut self) {
+        let moves = self.generate(0, None);
+        self.root_moves = self
+            .drop_refuted(moves)
+            .into_iter()
+            .map(|m| (m, 0))
+            .collect();
+    }
+
+    /// The root moves after which the opponent has no win by fours (or, within a small
+    /// budget, by threats), in their order; all of them if every move loses that way.
+    fn drop_refuted(&mut self, moves: Vec<usize>) -> Vec<usize> {
+        let me = self.pos.to_move();
+        let mut kept = Vec::with_capacity(moves.len());
+        for &m in &moves {
+            if !self.pos.is_legal(m, me) {
+                continue;
+            }
+            self.pos.play(m);
+            let refuted = self.defence_vcf.solve(&mut self.pos, 12).is_some()
+                || (DEFENCE_VCT_NODES > 0
+                    && self
+                        .defence_vct
+                        .solve(&mut self.pos, DEFENCE_VCT_DEPTH)
+                        .is_some());
+            self.pos.undo();
+            if !refuted {
+                kept.push(m);
+            }
+        }
+        if kept.is_empty() { moves } else { kept }
     }
 
     /// Moves worth searching, best first; `tt_move` leads.
@@ -488,7 +571,7 @@ impl Searcher {
             .collect();
         scored.sort_by_key(|&(m, s)| (std::cmp::Reverse(s), m));
         // Quiet positions: keep the most promising points only.
-        let width = if ply == 0 { 40 } else { 22 };
+        let width = if ply == 0 { ROOT_WIDTH } else { WIDTH };
         scored.truncate(width.max(scored.iter().take_while(|e| e.1 >= 200).count()));
         scored.into_iter().map(|(m, _)| m).collect()
     }
@@ -537,25 +620,41 @@ impl Searcher {
             }
         }
         let moves = self.generate(ply, tt_move);
+        // The block of a four is forced: it does not use up depth. (Answers to open threes
+        // were extended too, once: reading threat sequences deeper that way cost two plies of
+        // ordinary depth and lost matches.)
         let forced = their_fives == 1;
         let mut best = -WIN - 1;
         let mut best_move = NO_MOVE;
         let mut searched = 0;
+        let pv_node = beta - alpha > 1;
+        let threatened = their_fives > 0 || self.pos.count(them, Threat::FlexFour) > 0;
+        let static_eval = self.pos.evaluate();
         for (n, &m) in moves.iter().enumerate() {
             if !self.pos.is_legal(m, me) {
                 continue;
             }
             let quiet =
                 self.pos.threat(m, me) < Threat::Three && self.pos.threat(m, them) < Threat::Three;
-            // Forced replies do not use up depth.
+            if quiet && searched > 0 && !pv_node && !threatened {
+                // Late quiet moves near the horizon: the first few are searched, the rest only
+                // when the position is not already far below alpha.
+                if depth <= 3 && n as i32 >= 3 + 2 * depth * depth {
+                    continue;
+                }
+                if depth <= 2 && static_eval + FUTILITY_MARGIN * depth <= alpha {
+                    continue;
+                }
+            }
             let new_depth = if forced { depth } else { depth - 1 };
             self.pos.play(m);
             let mut score;
             if searched == 0 {
                 score = -self.negamax(new_depth, -beta, -alpha, ply + 1);
             } else {
-                let reduce = if quiet && n >= 4 && depth >= 3 {
-                    1 + (n >= 10) as i32
+                let reduce = if quiet && n >= 3 && depth >= 2 {
+                    let r = 0.5 + (depth as f32).ln() * (n as f32).ln() / 2.0;
+                    (r as i32 - pv_node as i32).clamp(0, (new_depth - 1).max(0))
                 } else {
                     0
                 };
@@ -610,10 +709,12 @@ impl Searcher {
         best
     }
 
-    /// The value of a quiet leaf: a short VCF for either side, else the static evaluation.
+    /// The value of a quiet leaf: a short VCF for the side to move when it has a four-three
+    /// point (the usual start of a win by fours; trying every leaf with a four cost five times
+    /// the search's own nodes), else the static evaluation.
     fn leaf(&mut self, ply: usize) -> i32 {
         let me = self.pos.to_move();
-        if self.pos.count(me, Threat::Four) + self.pos.count(me, Threat::FourThree) > 0
+        if self.pos.count(me, Threat::FourThree) > 0
             && self.leaf_vcf.solve(&mut self.pos, 6).is_some()
         {
             return WIN - ply as i32 - 11;

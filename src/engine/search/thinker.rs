@@ -16,6 +16,8 @@ pub struct SearchThinker {
     searcher: Option<(Searcher, usize)>,
     /// The last search's report (for logging).
     pub last: Option<Report>,
+    elapsed: std::time::Duration,
+    size: u8,
 }
 
 impl SearchThinker {
@@ -37,9 +39,28 @@ impl Thinker for SearchThinker {
             slot => *slot = Some((Searcher::new(board, rule, bytes), bytes)),
         }
         let (searcher, _) = self.searcher.as_mut().expect("set above");
+        let started = web_time::Instant::now();
         let report = searcher.think(Limits::time(limits.move_budget()));
+        self.elapsed = started.elapsed();
+        self.size = board.size();
         let best = report.best;
         self.last = Some(report);
         best
+    }
+
+    fn summary(&self) -> Option<String> {
+        let r = self.last.as_ref()?;
+        let ms = self.elapsed.as_millis().max(1);
+        let pv: Vec<String> = r.pv.iter().map(|p| p.to_notation(self.size)).collect();
+        Some(format!(
+            "depth {} score {}{} nodes {} speed {}k/s time {} ms pv {}",
+            r.depth,
+            r.score,
+            if r.solved { " (solved)" } else { "" },
+            r.nodes,
+            r.nodes as u128 / ms,
+            ms,
+            pv.join(" ")
+        ))
     }
 }

@@ -43,6 +43,12 @@ impl Vct {
         self.nodes + self.vcf.nodes
     }
 
+    /// Sets the node counts (its own and its VCF solver's) back to zero.
+    pub fn reset_nodes(&mut self) {
+        self.nodes = 0;
+        self.vcf.nodes = 0;
+    }
+
     /// Forgets what it learnt (for a new game).
     pub fn clear(&mut self) {
         self.failed.clear();
