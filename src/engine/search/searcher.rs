@@ -201,8 +201,8 @@ impl Searcher {
         self.tt.new_search();
         self.stop = limits.stop.clone();
         self.deadline = limits.time.map(|t| Instant::now() + t);
-        // The threat solvers at the root may use a third of the time, the rest is the search's.
-        let solver_deadline = limits.time.map(|t| Instant::now() + t / 3);
+        // The threat solvers at the root may use a sixth of the time, the rest is the search's.
+        let solver_deadline = limits.time.map(|t| Instant::now() + t / 6);
         self.vcf.deadline = solver_deadline;
         self.vct.deadline = solver_deadline;
         self.leaf_vcf.deadline = self.deadline;
@@ -599,7 +599,10 @@ impl Searcher {
         if self.pos.is_full() || ply >= MAX_PLY {
             return 0;
         }
-        if depth <= 0 && their_fives == 0 {
+        // At the horizon, a position where the opponent threatens an open four is not quiet:
+        // its defences are searched one ply further.
+        let facing_three = self.pos.count(them, Threat::FlexFour) > 0;
+        if depth <= 0 && their_fives == 0 && !(facing_three && depth == 0) {
             return self.leaf(ply);
         }
         let alpha_orig = alpha;
