@@ -763,3 +763,39 @@ fn from_tt(score: i32, ply: usize) -> i32 {
         score
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn root_moves_that_lose_to_a_threat_sequence_are_dropped() {
+        // White's open three e5 f5 g5: black must stop it at d5 or h5 (or lose to the open
+        // four); every other root move lets white win by fours.
+        let board = Board::with_moves(15, "h8 e5 a1 f5 a15 g5").unwrap();
+        let mut s = Searcher::new(&board, Rule::Freestyle, 1 << 20);
+        let moves = s.generate(0, None);
+        let kept = s.drop_refuted(moves.clone());
+        assert!(
+            !kept.is_empty() && kept.len() < moves.len(),
+            "{kept:?} of {moves:?}"
+        );
+        let named: Vec<String> = kept.iter().map(|&m| s.pos.pos(m).to_notation(15)).collect();
+        assert!(named.iter().all(|n| n == "d5" || n == "h5"), "{named:?}");
+        for m in kept {
+            s.pos.play(m);
+            assert!(Vcf::new(100_000).solve(&mut s.pos, 20).is_none());
+            s.pos.undo();
+        }
+    }
+
+    #[test]
+    fn every_root_move_is_kept_when_all_of_them_lose() {
+        // White has two open threes: no single black move stops both.
+        let board = Board::with_moves(15, "a1 e5 a15 f5 o1 g5 o15 j9 o8 j10 a8 j11").unwrap();
+        let mut s = Searcher::new(&board, Rule::Freestyle, 1 << 20);
+        let moves = s.generate(0, None);
+        let kept = s.drop_refuted(moves.clone());
+        assert_eq!(kept, moves);
+    }
+}
