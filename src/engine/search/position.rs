@@ -457,45 +457,45 @@ impl Position {
     }
 
     /// Recomputes the empty points on the four lines through `i`, within five of it, saving
-    /// their old information for the undo first.
+    /// their old information for the undo first (the stone just played on `i` is added to
+    /// their line codes).
     fn refresh_lines(&mut self, i: usize) {
         let own = self.cells[i] as usize - 1;
-        for d in 0..4 {
-            let s = self.steps[d];
-            for k in 1..=HALF as isize {
-                for (j, offset) in [(i as isize + k * s, -k), (i as isize - k * s, k)] {
-                    let j = j as usize;
-                    if self.cells[j] == WALL {
-                        continue;
-                    }
-                    let w = self.digit[d][(offset + HALF as isize) as usize];
-                    self.codes[j][own][d] += w;
-                    self.codes[j][1 - own][d] += 2 * w;
-                    if self.cells[j] == EMPTY {
-                        self.saved_points.push((j, self.info[j]));
-                        self.add_counts(j, -1);
-                        self.refresh_direction(j, d);
-                        self.add_counts(j, 1);
-                    }
-                }
+        self.for_each_neighbour(i, |pos, d, j, w| {
+            pos.codes[j][own][d] += w;
+            pos.codes[j][1 - own][d] += 2 * w;
+            if pos.cells[j] == EMPTY {
+                pos.saved_points.push((j, pos.info[j]));
+                pos.add_counts(j, -1);
+                pos.refresh_direction(j, d);
+                pos.add_counts(j, 1);
             }
-        }
+        });
     }
 
     /// Removes the stone on `i` from its neighbours' line codes.
     fn unmark_codes(&mut self, i: usize) {
         let own = self.cells[i] as usize - 1;
+        self.for_each_neighbour(i, |pos, d, j, w| {
+            pos.codes[j][own][d] -= w;
+            pos.codes[j][1 - own][d] -= 2 * w;
+        });
+    }
+
+    /// Calls `f(self, direction, j, digit)` for every board point `j` within five of `i` on its
+    /// four lines; `digit` is what a stone on `i` adds to `j`'s line code for its own colour.
+    #[inline(always)]
+    fn for_each_neighbour(&mut self, i: usize, mut f: impl FnMut(&mut Self, usize, usize, u16)) {
         for d in 0..4 {
             let s = self.steps[d];
             for k in 1..=HALF as isize {
-                for (j, offset) in [(i as isize + k * s, -k), (i as isize - k * s, k)] {
+                // The point k steps ahead sees `i` k steps behind it, and the other way round.
+                for (j, seen_at) in [(i as isize + k * s, -k), (i as isize - k * s, k)] {
                     let j = j as usize;
-                    if self.cells[j] == WALL {
-                        continue;
+                    if self.cells[j] != WALL {
+                        let w = self.digit[d][(seen_at + HALF as isize) as usize];
+                        f(self, d, j, w);
                     }
-                    let w = self.digit[d][(offset + HALF as isize) as usize];
-                    self.codes[j][own][d] -= w;
-                    self.codes[j][1 - own][d] -= 2 * w;
                 }
             }
         }

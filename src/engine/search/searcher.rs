@@ -518,11 +518,10 @@ impl Searcher {
             }
             self.pos.play(m);
             let refuted = self.defence_vcf.solve(&mut self.pos, 12).is_some()
-                || (DEFENCE_VCT_NODES > 0
-                    && self
-                        .defence_vct
-                        .solve(&mut self.pos, DEFENCE_VCT_DEPTH)
-                        .is_some());
+                || self
+                    .defence_vct
+                    .solve(&mut self.pos, DEFENCE_VCT_DEPTH)
+                    .is_some();
             self.pos.undo();
             if !refuted {
                 kept.push(m);
@@ -631,7 +630,7 @@ impl Searcher {
         let mut best_move = NO_MOVE;
         let mut searched = 0;
         let pv_node = beta - alpha > 1;
-        let threatened = their_fives > 0 || self.pos.count(them, Threat::FlexFour) > 0;
+        let threatened = their_fives > 0 || facing_three;
         let static_eval = self.pos.evaluate();
         for (n, &m) in moves.iter().enumerate() {
             if !self.pos.is_legal(m, me) {
