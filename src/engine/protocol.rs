@@ -20,6 +20,8 @@ pub struct Limits {
     pub left: Option<Duration>,
     /// Memory the engine may use in bytes (`max_memory`), zero for no limit.
     pub memory: u64,
+    /// Threads the engine may search with (`thread_num`), at least 1.
+    pub threads: usize,
 }
 
 impl Default for Limits {
@@ -29,19 +31,24 @@ impl Default for Limits {
             game: Duration::ZERO,
             left: None,
             memory: 0,
+            threads: 1,
         }
     }
 }
 
 impl Limits {
-    /// The time to spend on the next move: the turn limit, cut to a share of the time left in
-    /// the game when that is the tighter bound, less a safety margin for I/O.
-    pub fn move_budget(&self) -> Duration {
+    /// The time to spend on the next move with `stones` on the board: the turn limit (zero:
+    /// as fast as possible), cut to a share of the time left in the game when that is the
+    /// tighter bound (the share grows as the game goes on and fewer moves are likely to come),
+    /// less a safety margin for the operating system and I/O (20 ms and a twentieth, at most
+    /// 300 ms), so the reply arrives in time on a busy machine too.
+    pub fn move_budget(&self, stones: usize) -> Duration {
         let mut budget = self.turn;
         if let Some(left) = self.left.filter(|_| !self.game.is_zero()) {
-            budget = budget.min(left / 12);
+            let moves_to_go = (26 - stones as u32 / 4).max(10);
+            budget = budget.min(left / moves_to_go);
         }
-        let margin = (budget / 10).clamp(Duration::from_millis(15), Duration::from_millis(250));
+        let margin = (Duration::from_millis(20) + budget / 20).min(Duration::from_millis(300));
         budget.saturating_sub(margin).max(Duration::from_millis(10))
     }
 }
@@ -51,6 +58,10 @@ pub trait Thinker {
     /// The move to play on `board` (the side to move is the engine) within `limits`, or `None`
     /// if no point is left.
     fn think(&mut self, board: &Board, rule: Rule, limits: &Limits) -> Option<Pos>;
+
+    /// Gets ready for games under `limits` (memory, threads) outside any move's time: called
+    /// at `START`, `RESTART` and when `INFO` changes the memory or the threads.
+    fn prepare(&mut self, _limits: &Limits) {}
 
     /// A one-line account of the last search (depth, score, nodes, line of play), sent to the
     /// manager as a `MESSAGE` before the move; `None` to send nothing.
@@ -110,6 +121,9 @@ pub struct Protocol<T: Thinker> {
     limits: Limits,
     list: Option<StoneList>,
 }
+
+/// The most threads `INFO thread_num` may ask for.
+pub const MAX_THREADS: usize = 256;
 
 /// The name and version `ABOUT` reports.
 pub const ABOUT: &str = concat!(
@@ -209,6 +223,7 @@ impl<T: Thinker> Protocol<T> {
         match board {
             Some(b) => {
                 self.board = Some(b);
+                self.thinker.prepare(&self.limits);
                 Reply::line("OK")
             }
             None => Reply::error(format!("unsupported size {n} (5 to 22)")),
@@ -219,6 +234,7 @@ impl<T: Thinker> Protocol<T> {
         match &self.board {
             Some(b) => {
                 self.board = Some(Board::new(b.size()).expect("the old size was valid"));
+                self.thinker.prepare(&self.limits);
                 Reply::line("OK")
             }
             None => Reply::error("no board yet: send START first"),
@@ -282,10 +298,21 @@ impl<T: Thinker> Protocol<T> {
             ("timeout_turn", Ok(v)) => self.limits.turn = ms(v),
             ("timeout_match", Ok(v)) => self.limits.game = ms(v),
             ("time_left", Ok(v)) => self.limits.left = Some(ms(v)),
-            ("max_memory", Ok(v)) => self.limits.memory = v.max(0) as u64,
+            ("max_memory", Ok(v)) => {
+                self.limits.memory = v.max(0) as u64;
+                self.thinker.prepare(&self.limits);
+            }
+            ("thread_num", Ok(v)) => {
+                self.limits.threads = v.clamp(1, MAX_THREADS as i64) as usize;
+                self.thinker.prepare(&self.limits);
+            }
             ("rule", Ok(v)) => self.rule = rule_from_bits(v),
             ("game_type", Ok(_)) | ("folder", _) | ("evaluate", _) | ("usedatabase", _) => {}
-            ("timeout_turn" | "timeout_match" | "time_left" | "max_memory" | "rule", Err(_)) => {
+            (
+                "timeout_turn" | "timeout_match" | "time_left" | "max_memory" | "thread_num"
+                | "rule",
+                Err(_),
+            ) => {
                 return Reply::error(format!("INFO {key}: '{value}' is not a number"));
             }
             // The protocol says engines ignore keys they do not know.
@@ -511,12 +538,56 @@ mod tests {
     #[test]
     fn limits_leave_a_margin() {
         let l = Limits::default();
-        assert!(l.move_budget() < l.turn);
+        assert!(l.move_budget(0) < l.turn);
+        let fast = Limits {
+            turn: Duration::from_millis(200),
+            ..Limits::default()
+        };
+        let b = fast.move_budget(30);
+        assert!(
+            b >= Duration::from_millis(150) && b <= Duration::from_millis(180),
+            "{b:?}"
+        );
         let tight = Limits {
             game: Duration::from_secs(60),
             left: Some(Duration::from_secs(6)),
             ..Limits::default()
         };
-        assert!(tight.move_budget() <= Duration::from_millis(500));
+        assert!(tight.move_budget(0) <= Duration::from_millis(500));
+        // Later in the game a larger share of what is left goes to each move.
+        assert!(tight.move_budget(80) > tight.move_budget(0));
+        // Zero means as fast as possible (the protocol's words), not forever.
+        let zero = Limits {
+            turn: Duration::ZERO,
+            ..Limits::default()
+        };
+        assert!(zero.move_budget(10) <= Duration::from_millis(10));
+    }
+
+    #[test]
+    fn time_left_counts_only_with_a_match_limit() {
+        // timeout_match 0 means no limit: time_left is then no reason to hurry.
+        let free = Limits {
+            turn: Duration::from_secs(2),
+            game: Duration::ZERO,
+            left: Some(Duration::from_millis(100)),
+            ..Limits::default()
+        };
+        assert!(free.move_budget(0) > Duration::from_secs(1));
+    }
+
+    #[test]
+    fn info_sets_threads_and_memory() {
+        let mut p = Protocol::new(FirstEmpty);
+        run(
+            &mut p,
+            &["START 15", "INFO thread_num 3", "INFO max_memory 83886080"],
+        );
+        assert_eq!(p.limits().threads, 3);
+        assert_eq!(p.limits().memory, 83_886_080);
+        run(&mut p, &["INFO thread_num 0"]);
+        assert_eq!(p.limits().threads, 1, "at least one thread");
+        assert!(run(&mut p, &["INFO thread_num many"])[0].starts_with("ERROR"));
+        assert_eq!(p.limits().threads, 1, "a bad value changes nothing");
     }
 }

@@ -2,9 +2,16 @@
 //! deepening, a transposition table, killer and history ordering, late-move reductions, a
 //! VCF solver at the root and at the leaves, and time control that always has a move ready.
 //!
-//! The search can run all at once ([`Searcher::think`]) or in slices of bounded work
-//! ([`Searcher::step`]) for a single-threaded host such as the web build: each slice re-runs
-//! the current depth with the transposition table it has filled so far, so work carries over.
+//! Every search first completes a shallow search (depth [`SHALLOW_DEPTH`], which sees the
+//! forced answers to fours and open threes) whatever the clock says, so a busy machine never
+//! gets a move chosen without search; only then do the threat solvers and the deeper iterations
+//! get their time.
+//!
+//! The search can run all at once ([`Searcher::think`]), on several threads (Lazy SMP: helper
+//! threads search the same root over the shared transposition table, the deepest finished
+//! iteration gives the move), or in slices of bounded work ([`Searcher::step`]) for a
+//! single-threaded host such as the web build: each slice re-runs the current depth with the
+//! transposition table it has filled so far, so work carries over.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -21,6 +28,8 @@ use crate::engine::rules::Rule;
 
 /// A score for a won position (less the moves it takes).
 pub const WIN: i32 = 30_000;
+/// The depth every search completes before the clock or the threat solvers are looked at.
+pub const SHALLOW_DEPTH: u8 = 2;
 const WIN_THRESHOLD: i32 = WIN - 1_000;
 const NO_MOVE: u16 = u16::MAX;
 const MAX_PLY: usize = 128;
@@ -52,6 +61,8 @@ pub struct Limits {
     /// A node cap for the threat solvers that run before the search (they cannot be
     /// interrupted between slices, so a sliced search keeps them short).
     pub solver_nodes: Option<u64>,
+    /// Threads searching (1 and up; [`Searcher::think`] only, the web build uses one).
+    pub threads: usize,
 }
 
 impl Default for Limits {
@@ -62,6 +73,7 @@ impl Default for Limits {
             depth: 40,
             stop: Arc::new(AtomicBool::new(false)),
             solver_nodes: None,
+            threads: 1,
         }
     }
 }
@@ -114,8 +126,7 @@ pub enum Progress {
 /// The searcher. Keeps its transposition table between moves.
 pub struct Searcher {
     pos: Position,
-    tt: TranspositionTable,
-    tt_bytes: usize,
+    tt: Arc<TranspositionTable>,
     vcf: Vcf,
     leaf_vcf: Vcf,
     defence_vcf: Vcf,
@@ -128,6 +139,8 @@ pub struct Searcher {
     deadline: Option<Instant>,
     stop: Arc<AtomicBool>,
     aborted: bool,
+    /// Set while the shallow search runs: only the stop flag ends it.
+    clock_free: bool,
     // Iterative deepening state, kept across slices.
     started: Option<Instant>,
     limits: Limits,
@@ -140,6 +153,16 @@ pub struct Searcher {
 impl Searcher {
     /// A searcher for `board` under `rule` with a transposition table of about `tt_bytes`.
     pub fn new(board: &Board, rule: Rule, tt_bytes: usize) -> Searcher {
+        Searcher::with_table(
+            board,
+            rule,
+            Arc::new(TranspositionTable::with_bytes(tt_bytes)),
+        )
+    }
+
+    /// A searcher for `board` under `rule` over a transposition table that may be shared with
+    /// other searchers (and kept from game to game: its entries are keyed by position).
+    pub fn with_table(board: &Board, rule: Rule, tt: Arc<TranspositionTable>) -> Searcher {
         let pos = Position::new(board, rule);
         let cells = {
             let s = board.size() as usize + 10;
@@ -147,8 +170,7 @@ impl Searcher {
         };
         Searcher {
             pos,
-            tt: TranspositionTable::with_bytes(tt_bytes),
-            tt_bytes,
+            tt,
             vcf: Vcf::new(200_000),
             leaf_vcf: Vcf::new(LEAF_VCF_NODES),
             defence_vcf: Vcf::new(DEFENCE_VCF_NODES),
@@ -161,6 +183,7 @@ impl Searcher {
             deadline: None,
             stop: Arc::new(AtomicBool::new(false)),
             aborted: false,
+            clock_free: false,
             started: None,
             limits: Limits::default(),
             next_depth: 1,
@@ -173,7 +196,7 @@ impl Searcher {
     /// Sets a new position to search (keeps the transposition table if the rule is the same).
     pub fn set_position(&mut self, board: &Board, rule: Rule) {
         if rule != self.pos.rule() || board.size() != self.pos.size() {
-            *self = Searcher::new(board, rule, self.tt_bytes);
+            *self = Searcher::with_table(board, rule, self.tt.clone());
         } else {
             self.pos = Position::new(board, rule);
             self.vcf.clear();
@@ -188,11 +211,86 @@ impl Searcher {
         self.done = true;
     }
 
-    /// Searches the position within `limits` and returns what it found.
+    /// The transposition table (shared with the helper threads of a parallel search).
+    pub fn table(&self) -> &Arc<TranspositionTable> {
+        &self.tt
+    }
+
+    /// Searches the position within `limits` (on `limits.threads` threads) and returns what it
+    /// found.
     pub fn think(&mut self, limits: Limits) -> Report {
+        let threads = limits.threads.max(1);
         self.begin(limits);
-        while self.step(u64::MAX) == Progress::Thinking {}
+        if threads > 1 && !self.done {
+            self.search_with_helpers(threads);
+        } else {
+            while self.step(u64::MAX) == Progress::Thinking {}
+        }
         self.report.clone()
+    }
+
+    /// Lazy SMP: helper threads search the same root moves over the shared table (every other
+    /// one starting a ply deeper, so they fill the table ahead of this thread) until this
+    /// thread is done; the deepest finished iteration of any thread gives the move.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn search_with_helpers(&mut self, threads: usize) {
+        let helpers_stop = Arc::new(AtomicBool::new(false));
+        let helpers: Vec<Searcher> = (1..threads)
+            .map(|id| self.helper(id, helpers_stop.clone()))
+            .collect();
+        let reports: Vec<Report> = std::thread::scope(|s| {
+            let running: Vec<_> = helpers
+                .into_iter()
+                .map(|mut h| {
+                    s.spawn(move || {
+                        while h.step(u64::MAX) == Progress::Thinking {}
+                        h.report
+                    })
+                })
+                .collect();
+            while self.step(u64::MAX) == Progress::Thinking {}
+            helpers_stop.store(true, Ordering::Relaxed);
+            running.into_iter().filter_map(|r| r.join().ok()).collect()
+        });
+        let mut nodes = self.report.nodes;
+        for r in reports {
+            nodes += r.nodes;
+            if r.depth > self.report.depth && r.best.is_some() {
+                self.report = r;
+            }
+        }
+        self.report.nodes = nodes;
+    }
+
+    /// One thread only where threads cannot be started.
+    #[cfg(target_arch = "wasm32")]
+    fn search_with_helpers(&mut self, _threads: usize) {
+        while self.step(u64::MAX) == Progress::Thinking {}
+    }
+
+    /// A helper for a parallel search begun by this searcher: same position, root moves and
+    /// limits, its own stop flag.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn helper(&self, id: usize, stop: Arc<AtomicBool>) -> Searcher {
+        let mut h = Searcher::with_table(self.pos.board(), self.pos.rule(), self.tt.clone());
+        h.history.clone_from(&self.history);
+        h.limits = Limits {
+            stop: stop.clone(),
+            threads: 1,
+            ..self.limits.clone()
+        };
+        h.stop = stop;
+        h.deadline = self.deadline;
+        h.leaf_vcf.deadline = self.deadline;
+        h.started = self.started;
+        h.root_moves.clone_from(&self.root_moves);
+        h.next_depth = self.next_depth + (id % 2) as u8;
+        h.report = Report {
+            nodes: 0,
+            ..self.report.clone()
+        };
+        h.done = false;
+        h
     }
 
     /// Starts a search in slices; call [`Searcher::step`] until it says `Done`.
@@ -201,10 +299,6 @@ impl Searcher {
         self.tt.new_search();
         self.stop = limits.stop.clone();
         self.deadline = limits.time.map(|t| Instant::now() + t);
-        // The threat solvers at the root may use a sixth of the time, the rest is the search's.
-        let solver_deadline = limits.time.map(|t| Instant::now() + t / 6);
-        self.vcf.deadline = solver_deadline;
-        self.vct.deadline = solver_deadline;
         self.leaf_vcf.deadline = self.deadline;
         self.defence_vcf.deadline = self.deadline;
         self.defence_vct.deadline = self.deadline;
@@ -283,17 +377,7 @@ impl Searcher {
                     Progress::Thinking
                 };
             }
-            self.report.depth = depth;
-            self.report.score = score;
-            if let Some(b) = best {
-                self.report.best = Some(self.pos.pos(b));
-            }
-            self.report.pv = self.principal_variation();
-            self.next_depth += 1;
-            if score.abs() >= WIN_THRESHOLD {
-                self.report.solved = true;
-                self.done = true;
-            }
+            self.complete_iteration(depth, score, best);
             if self.total_nodes() >= slice_end {
                 break;
             }
@@ -376,6 +460,16 @@ impl Searcher {
             self.done = true;
             return;
         }
+        // A complete shallow search first: its move stands whatever happens to the clock.
+        self.shallow_search();
+        // The threat solvers at the root may use a sixth of the time, the rest is the search's.
+        let solver_deadline = self
+            .limits
+            .time
+            .map(|t| Instant::now() + t / 6)
+            .map(|d| self.deadline.map_or(d, |end| d.min(end)));
+        self.vcf.deadline = solver_deadline;
+        self.vct.deadline = solver_deadline;
         if let Some(line) = self.vcf.solve(&mut self.pos, 14) {
             self.report.pv = line.iter().map(|&i| self.pos.pos(i)).collect();
             let plies = line.len() as i32;
@@ -390,7 +484,61 @@ impl Searcher {
         }
         // The moves to search, checked against the opponent's threat sequences (here, so that
         // a sliced search's slices stay small).
-        self.prepare_root_moves();
+        let moves: Vec<usize> = self.root_moves.iter().map(|&(m, _)| m).collect();
+        self.root_moves = self
+            .drop_refuted(moves)
+            .into_iter()
+            .map(|m| (m, 0))
+            .collect();
+        if let Some(&(first, _)) = self.root_moves.first()
+            && self
+                .report
+                .best
+                .is_none_or(|b| !self.root_moves.iter().any(|&(m, _)| self.pos.pos(m) == b))
+        {
+            // The shallow search's move loses to a threat sequence: the best of the others.
+            self.report.best = Some(self.pos.pos(first));
+            self.report.pv = vec![self.pos.pos(first)];
+        }
+    }
+
+    /// Iterations 1 to [`SHALLOW_DEPTH`] over every root move, finished whatever the clock and
+    /// the node budget say (only the stop flag ends them early); the next iteration is the
+    /// first that the clock may cut short. A win or loss seen here is not the end: the threat
+    /// solvers and the deeper iterations still give its line (and the longest defence).
+    fn shallow_search(&mut self) {
+        self.root_moves = self.generate(0, None).into_iter().map(|m| (m, 0)).collect();
+        self.clock_free = true;
+        self.node_limit = u64::MAX;
+        for depth in 1..=SHALLOW_DEPTH {
+            self.aborted = false;
+            let (score, best) = self.search_root(depth);
+            if self.aborted {
+                break;
+            }
+            self.complete_iteration(depth, score, best);
+            if self.done {
+                break;
+            }
+        }
+        self.done = false;
+        self.report.solved = false;
+        self.clock_free = false;
+    }
+
+    /// Records a finished iteration.
+    fn complete_iteration(&mut self, depth: u8, score: i32, best: Option<usize>) {
+        self.report.depth = depth;
+        self.report.score = score;
+        if let Some(b) = best {
+            self.report.best = Some(self.pos.pos(b));
+        }
+        self.report.pv = self.principal_variation();
+        self.next_depth = depth + 1;
+        if score.abs() >= WIN_THRESHOLD {
+            self.report.solved = true;
+            self.done = true;
+        }
     }
 
     fn finish_with(&mut self, i: usize, score: i32) {
@@ -424,11 +572,16 @@ impl Searcher {
     }
 
     fn check_time(&mut self) {
-        if self.total_nodes() >= self.node_limit || self.stop.load(Ordering::Relaxed) {
+        if self.stop.load(Ordering::Relaxed) {
             self.aborted = true;
             return;
         }
-        if self.nodes & 1023 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.clock_free {
+            return;
+        }
+        if self.total_nodes() >= self.node_limit
+            || (self.nodes & 255 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
+        {
             self.aborted = true;
         }
     }
@@ -508,13 +661,18 @@ impl Searcher {
     }
 
     /// The root moves after which the opponent has no win by fours (or, within a small
-    /// budget, by threats), in their order; all of them if every move loses that way.
+    /// budget, by threats), in their order; all of them if every move loses that way. Moves
+    /// not checked when the time runs out are kept.
     fn drop_refuted(&mut self, moves: Vec<usize>) -> Vec<usize> {
         let me = self.pos.to_move();
         let mut kept = Vec::with_capacity(moves.len());
-        for &m in &moves {
+        for (n, &m) in moves.iter().enumerate() {
             if !self.pos.is_legal(m, me) {
                 continue;
+            }
+            if self.out_of_budget(self.limits.nodes.unwrap_or(u64::MAX)) {
+                kept.extend(moves[n..].iter().filter(|&&m| self.pos.is_legal(m, me)));
+                break;
             }
             self.pos.play(m);
             let refuted = self.defence_vcf.solve(&mut self.pos, 12).is_some()

@@ -1,11 +1,15 @@
-//! The full search as the protocol's [`Thinker`]: keeps one searcher (and its transposition
-//! table) for the whole game, and spends the manager's time budget on each move.
+//! The full search as the protocol's [`Thinker`]: keeps one searcher and one transposition
+//! table for the whole session, and spends the manager's time budget on each move.
 
+use std::sync::Arc;
+
+use web_time::Instant;
+
+use super::searcher::{Limits, Report, Searcher};
+use super::tt::TranspositionTable;
 use crate::engine::board::{Board, Pos};
 use crate::engine::protocol::{Limits as ProtocolLimits, Thinker};
 use crate::engine::rules::Rule;
-
-use super::searcher::{Limits, Report, Searcher};
 
 /// Transposition table memory when the manager sets no limit.
 const DEFAULT_TT_BYTES: usize = 128 << 20;
@@ -13,7 +17,9 @@ const DEFAULT_TT_BYTES: usize = 128 << 20;
 /// The engine binary's thinker.
 #[derive(Default)]
 pub struct SearchThinker {
-    searcher: Option<(Searcher, usize)>,
+    /// The table and the size it was made for.
+    table: Option<(Arc<TranspositionTable>, usize)>,
+    searcher: Option<Searcher>,
     /// The last search's report (for logging).
     pub last: Option<Report>,
     elapsed: std::time::Duration,
@@ -21,26 +27,52 @@ pub struct SearchThinker {
 }
 
 impl SearchThinker {
+    /// The table's size for `limits`: half of the memory the engine may use (the rest is the
+    /// program and the search's own tables), or the default when there is no limit.
     fn tt_bytes(limits: &ProtocolLimits) -> usize {
         if limits.memory == 0 {
             DEFAULT_TT_BYTES
         } else {
-            // Half of what we may use, the rest is the program and the search's own tables.
             ((limits.memory / 2) as usize).clamp(1 << 20, 1 << 30)
+        }
+    }
+
+    /// The table for `limits`, made anew only when its size changes.
+    fn table(&mut self, limits: &ProtocolLimits) -> Arc<TranspositionTable> {
+        let wanted = Self::tt_bytes(limits);
+        match &self.table {
+            Some((t, bytes)) if *bytes == wanted => t.clone(),
+            _ => {
+                // Drop the old table (and the searcher holding it) before making the new one.
+                self.table = None;
+                self.searcher = None;
+                let t = Arc::new(TranspositionTable::with_bytes(wanted));
+                self.table = Some((t.clone(), wanted));
+                t
+            }
         }
     }
 }
 
 impl Thinker for SearchThinker {
+    fn prepare(&mut self, limits: &ProtocolLimits) {
+        self.table(limits);
+    }
+
     fn think(&mut self, board: &Board, rule: Rule, limits: &ProtocolLimits) -> Option<Pos> {
-        let bytes = Self::tt_bytes(limits);
+        // The clock starts now: setting up counts against the move's time.
+        let started = Instant::now();
+        let budget = limits.move_budget(board.stone_count());
+        let table = self.table(limits);
         match &mut self.searcher {
-            Some((s, b)) if *b == bytes => s.set_position(board, rule),
-            slot => *slot = Some((Searcher::new(board, rule, bytes), bytes)),
+            Some(s) => s.set_position(board, rule),
+            slot => *slot = Some(Searcher::with_table(board, rule, table)),
         }
-        let (searcher, _) = self.searcher.as_mut().expect("set above");
-        let started = web_time::Instant::now();
-        let report = searcher.think(Limits::time(limits.move_budget()));
+        let searcher = self.searcher.as_mut().expect("set above");
+        let report = searcher.think(Limits {
+            threads: limits.threads,
+            ..Limits::time(budget.saturating_sub(started.elapsed()))
+        });
         self.elapsed = started.elapsed();
         self.size = board.size();
         let best = report.best;
