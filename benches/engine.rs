@@ -1,16 +1,23 @@
 //! `make bench`: figures for the engine, not verdicts.
 //!
-//! 1. Nodes per second of the full search on fixed middle-game positions.
-//! 2. Time and nodes to solve each puzzle of `tests/puzzles.txt` (forced wins).
-//! 3. A match at a fixed time per move against the seed-style one-ply AI, both colours, all
+//! 1. Nodes per second and the depth reached at 0.2 s and 1 s on fixed middle-game positions.
+//! 2. The same with 1, 2 and all threads (Lazy SMP).
+//! 3. Time and nodes to solve each puzzle of `tests/puzzles.txt` (forced wins).
+//! 4. The engine binary on a busy machine: replies to forced positions at 200 ms per move
+//!    beside a spinning thread on every core, the slowest against the turn time.
+//! 5. A match at a fixed time per move against the seed-style one-ply AI, both colours, all
 //!    rules.
 //!
 //! `cargo bench --bench engine -- [--games N] [--ms MS] [--skip-match]`
 
+#[path = "../tests/support/brain_load.rs"]
+mod brain_load;
+
 use std::time::{Duration, Instant};
 
 use gomoku::engine::search::one_ply;
-use gomoku::engine::search::searcher::{Limits, Searcher};
+use brain_load::{Brain, Busy, FORCED};
+use gomoku::engine::search::searcher::{Limits, Report, Searcher};
 use gomoku::engine::{Board, ForbiddenPolicy, Game, Outcome, Rule, Stone};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -28,20 +35,30 @@ fn board_of(moves: &str) -> Board {
     Board::with_moves(15, moves).unwrap()
 }
 
+/// One search of a bench position from a fresh table: the report and the seconds it took.
+fn search(moves: &str, rule: Rule, time: Duration, threads: usize) -> (Report, f64) {
+    let board = board_of(moves);
+    let mut s = Searcher::new(&board, rule, TT_BYTES);
+    let t0 = Instant::now();
+    let r = s.think(Limits {
+        threads,
+        ..Limits::time(time)
+    });
+    (r, t0.elapsed().as_secs_f64())
+}
+
 fn nodes_per_second() {
-    println!("== nodes per second (1 s per position)");
+    println!("== one thread: depth at 0.2 s and 1 s, nodes per second at 1 s");
     let mut total_nodes = 0u64;
     let mut total_time = 0.0;
     for (moves, rule) in MIDDLE_GAMES {
-        let board = board_of(moves);
-        let mut s = Searcher::new(&board, *rule, TT_BYTES);
-        let t0 = Instant::now();
-        let r = s.think(Limits::time(Duration::from_secs(1)));
-        let secs = t0.elapsed().as_secs_f64();
+        let (quick, _) = search(moves, *rule, Duration::from_millis(200), 1);
+        let (r, secs) = search(moves, *rule, Duration::from_secs(1), 1);
         total_nodes += r.nodes;
         total_time += secs;
         println!(
-            "{rule:>9} {moves:<45} depth {:>2} score {:>6} best {:<4} {:>9.0} nodes/s",
+            "{rule:>9} {moves:<45} depth {:>2} / {:>2} score {:>6} best {:<4} {:>9.0} nodes/s",
+            quick.depth,
             r.depth,
             r.score,
             r.best.map(|p| p.to_notation(15)).unwrap_or_default(),
@@ -49,6 +66,63 @@ fn nodes_per_second() {
         );
     }
     println!("average {:.0} nodes/s", total_nodes as f64 / total_time);
+}
+
+fn threads() {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut counts = vec![1, 2, cores];
+    counts.dedup();
+    println!("== threads (1 s per position; this machine has {cores} cores)");
+    for threads in counts {
+        let (mut nodes, mut secs, mut depths) = (0u64, 0.0, Vec::new());
+        for (moves, rule) in MIDDLE_GAMES {
+            let (r, t) = search(moves, *rule, Duration::from_secs(1), threads);
+            nodes += r.nodes;
+            secs += t;
+            depths.push(r.depth.to_string());
+        }
+        println!(
+            "{threads:>3} threads: {:>9.0} nodes/s, depths {}",
+            nodes as f64 / secs,
+            depths.join(" ")
+        );
+    }
+}
+
+fn replies_under_load() {
+    const TURN_MS: u64 = 200;
+    const ROUNDS: usize = 5;
+    let busy = Busy::every_core(Duration::from_secs(120));
+    println!(
+        "== the engine binary beside {} busy threads: {ROUNDS} rounds of {} forced positions at {TURN_MS} ms",
+        busy.threads(),
+        FORCED.len()
+    );
+    let mut brain = Brain::start(env!("CARGO_BIN_EXE_gomoku-brain"));
+    brain.send(&["START 15", &format!("INFO timeout_turn {TURN_MS}")]);
+    let mut times = Vec::new();
+    let mut wrong = 0;
+    for _ in 0..ROUNDS {
+        for f in FORCED {
+            brain.send(&[&format!("INFO rule {}", f.rule)]);
+            let a = brain.board(f.own, f.theirs, Duration::from_secs(5));
+            wrong += usize::from(!a.point.is_some_and(|p| f.accepts(p)));
+            times.push(a.took);
+        }
+    }
+    drop(busy);
+    times.sort();
+    let ms = |d: &Duration| d.as_secs_f64() * 1000.0;
+    println!(
+        "replies: median {:.0} ms, slowest {:.0} ms of {TURN_MS} ms, {} over; {wrong} wrong of {}",
+        ms(&times[times.len() / 2]),
+        ms(times.last().expect("replies")),
+        times
+            .iter()
+            .filter(|t| **t > Duration::from_millis(TURN_MS))
+            .count(),
+        times.len()
+    );
 }
 
 fn puzzles() {
@@ -156,7 +230,9 @@ fn main() {
             .unwrap_or(default)
     };
     nodes_per_second();
+    threads();
     puzzles();
+    replies_under_load();
     if !args.iter().any(|a| a == "--skip-match") {
         play_match(value("--games", 2) as usize, value("--ms", 1000));
     }

@@ -34,16 +34,20 @@ import renju_crosscheck as renju  # noqa: E402
 class Engine:
     def __init__(self, path):
         self.path = path
-        self.proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        # In its own folder: some engines read their configuration from the working directory.
+        self.proc = subprocess.Popen([os.path.abspath(path)], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                     text=True, bufsize=1,
+                                     cwd=os.path.dirname(os.path.abspath(path)))
         self.lines = queue.Queue()
+        self.last_at = 0.0
         self.messages = []
         threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self):
         for line in self.proc.stdout:
-            self.lines.put(line.strip())
-        self.lines.put(None)
+            self.lines.put((line.strip(), time.monotonic()))
+        self.lines.put((None, time.monotonic()))
 
     def send(self, text):
         self.proc.stdin.write(text + "\n")
@@ -56,7 +60,7 @@ class Engine:
             if left <= 0:
                 return None
             try:
-                line = self.lines.get(timeout=left)
+                line, self.last_at = self.lines.get(timeout=left)
             except queue.Empty:
                 return None
             if line is None:
@@ -98,15 +102,16 @@ def position_string(moves, size):
 
 
 def play_game(paths, opening, size, rule, ms):
-    """paths[0] plays black. Returns 0 (black won), 1 (white won) or None (draw), why, and
-    the moves."""
+    """paths[0] plays black. Returns 0 (black won), 1 (white won) or None (draw), why, the
+    moves, the log and each side's reply times in seconds."""
     moves = []
     log = []
-    winner, why = play_moves(paths, opening, size, rule, ms, moves, log)
-    return winner, why, moves, log
+    times = ([], [])
+    winner, why = play_moves(paths, opening, size, rule, ms, moves, log, times)
+    return winner, why, moves, log, times
 
 
-def play_moves(paths, opening, size, rule, ms, moves, log):
+def play_moves(paths, opening, size, rule, ms, moves, log, times):
 
     engines = [Engine(p) for p in paths]
     try:
@@ -114,6 +119,8 @@ def play_moves(paths, opening, size, rule, ms, moves, log):
             e.send(f"START {size}")
             e.send(f"INFO timeout_turn {ms}")
             e.send("INFO timeout_match 0")
+            # No match limit, but some engines (AIWine) read time_left whatever the limit is.
+            e.send("INFO time_left 100000000")
             e.send(f"INFO rule {rule}")
         board = {}
         for i, (x, y) in enumerate(opening):
@@ -131,7 +138,10 @@ def play_moves(paths, opening, size, rule, ms, moves, log):
                     e.send(f"{x},{y},{own}")
                 e.send("DONE")
             e.messages.clear()
+            sent = time.monotonic()
             reply = e.answer(ms / 1000 * 3 + 2)
+            if reply is not None:
+                times[side].append(e.last_at - sent)
             log.append(f"{len(moves) + 1} {'black' if side == 0 else 'white'} {reply}: "
                        + " | ".join(e.messages))
             if reply is None:
@@ -188,6 +198,7 @@ def main():
     if args.save:
         os.makedirs(args.save, exist_ok=True)
     score = {"a": 0, "b": 0, "draw": 0}
+    replies = {"a": [], "b": []}
     games = []
     for n, opening in enumerate(openings((args.games + 1) // 2, args.size, args.seed)):
         for a_black in (True, False):
@@ -197,7 +208,9 @@ def main():
         futures = [pool.submit(play_game, paths, opening, args.size, args.rule, args.ms)
                    for (_, _, paths, opening) in games]
         for (number, a_black, _, _), future in zip(games, futures):
-            winner, why, moves, log = future.result()
+            winner, why, moves, log, times = future.result()
+            replies["a"].extend(times[0 if a_black else 1])
+            replies["b"].extend(times[1 if a_black else 0])
             if args.save:
                 with open(os.path.join(args.save, f"game{number:03}.txt"), "w") as f:
                     f.write(position_string(moves, args.size) + "\n")
@@ -215,6 +228,12 @@ def main():
     total = sum(score.values())
     print(f"A {score['a']} - B {score['b']} - draws {score['draw']} of {total} "
           f"(A scores {(score['a'] + score['draw'] / 2) / max(total, 1):.0%})")
+    for side in ("a", "b"):
+        t = sorted(replies[side])
+        if t:
+            late = sum(1 for x in t if x * 1000 > args.ms)
+            print(f"{side.upper()} replies: median {t[len(t) // 2] * 1000:.0f} ms, "
+                  f"slowest {t[-1] * 1000:.0f} ms, {late} of {len(t)} over {args.ms} ms")
 
 
 if __name__ == "__main__":

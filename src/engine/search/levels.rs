@@ -15,9 +15,10 @@ use crate::engine::board::{Board, Pos};
 use crate::engine::rules::Rule;
 
 /// An AI level, 1 (beginner) to [`Level::MAX`] (full strength), and for the searching levels
-/// optionally a chosen time per move (milliseconds; 0 keeps the level's own).
+/// optionally a chosen time per move (milliseconds; 0 keeps the level's own) and the threads
+/// to search with (0 or 1: one; never saved, it belongs to the machine, not the level).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub struct Level(u8, u32);
+pub struct Level(u8, u32, #[serde(skip)] u8);
 
 /// How a level plays.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -35,13 +36,23 @@ impl Level {
 
     /// A level, clamped to 1..=MAX.
     pub fn new(n: u8) -> Level {
-        Level(n.clamp(1, Self::MAX), 0)
+        Level(n.clamp(1, Self::MAX), 0, 0)
     }
 
     /// The same level thinking `ms` milliseconds per move (searching levels only; 0 keeps the
     /// level's own time).
     pub fn with_move_time(self, ms: u32) -> Level {
-        Level(self.0, ms)
+        Level(self.0, ms, self.2)
+    }
+
+    /// The same level searching on `threads` threads (searching levels only; at most 255).
+    pub fn with_threads(self, threads: usize) -> Level {
+        Level(self.0, self.1, threads.clamp(1, 255) as u8)
+    }
+
+    /// The threads a searching level uses.
+    pub fn threads(self) -> usize {
+        usize::from(self.2.max(1))
     }
 
     /// The time a searching level spends per move.
@@ -113,7 +124,7 @@ impl Level {
 
 impl Default for Level {
     fn default() -> Self {
-        Level(3, 0)
+        Level(3, 0, 0)
     }
 }
 
@@ -139,12 +150,7 @@ pub fn choose_move(
     stop: Arc<AtomicBool>,
     rng: &mut impl Rng,
 ) -> Option<Pos> {
-    let mut thinking = Thinking::start(board, rule, level, stop, rng);
-    loop {
-        if let Some(result) = thinking.step(u64::MAX) {
-            return result;
-        }
-    }
+    Thinking::start(board, rule, level, stop, rng).finish()
 }
 
 /// Stones on the board before which the searching levels vary their moves.
@@ -229,12 +235,26 @@ impl Thinking {
             nodes: Some(nodes),
             stop,
             solver_nodes: Some(SOLVER_NODES),
+            threads: level.threads(),
             ..Limits::default()
         });
         State::Searching(searcher)
     }
 
-    /// Does about `slice_nodes` of work; returns the move when thinking is over.
+    /// Thinks to the end at once (with the level's threads) and returns the move.
+    pub fn finish(mut self) -> Option<Pos> {
+        loop {
+            if let State::Searching(searcher) = &mut self.state {
+                return searcher.finish();
+            }
+            if let Some(result) = self.step(u64::MAX) {
+                return result;
+            }
+        }
+    }
+
+    /// Does about `slice_nodes` of work (on this thread only); returns the move when thinking
+    /// is over.
     pub fn step(&mut self, slice_nodes: u64) -> Option<Option<Pos>> {
         match &mut self.state {
             State::Done(result) => Some(*result),
@@ -334,5 +354,28 @@ mod time_tests {
         assert_eq!(Level::new(1).with_move_time(10_000).move_time(), None);
         assert_eq!(Level::new(3).move_time(), Some(Duration::from_millis(300)));
         assert!(Level::all().all(|l| l.with_move_time(0) == l));
+    }
+
+    #[test]
+    fn threads_belong_to_the_machine_and_are_not_saved() {
+        let l = Level::new(5).with_move_time(2_000).with_threads(3);
+        assert_eq!(l.threads(), 3);
+        assert_eq!(Level::new(5).threads(), 1);
+        let saved = serde_json::to_string(&l).unwrap();
+        assert_eq!(saved, "[5,2000]");
+        let back: Level = serde_json::from_str(&saved).unwrap();
+        assert_eq!(back, Level::new(5).with_move_time(2_000));
+    }
+
+    #[test]
+    fn a_level_searches_on_its_threads() {
+        let board = Board::with_moves(15, "h8 h9 i9 g7 j10 k11 i10 i11 j9 h11 g11 k8").unwrap();
+        let stop = Arc::new(AtomicBool::new(false));
+        let mut rng = SmallRng::seed_from_u64(1);
+        let level = Level::new(5).with_move_time(300).with_threads(2);
+        let started = std::time::Instant::now();
+        let p = choose_move(&board, Rule::Standard, level, stop, &mut rng).expect("a move");
+        assert!(board.is_empty_at(p));
+        assert!(started.elapsed() < Duration::from_secs(5), "the helpers stopped");
     }
 }

@@ -112,6 +112,8 @@ pub struct Report {
     pub pv: Vec<Pos>,
     /// Whether a forced win (or loss) was proven.
     pub solved: bool,
+    /// The threads whose work the report sums (1 unless helpers searched too).
+    pub threads: usize,
 }
 
 /// The state of a search in slices.
@@ -219,14 +221,21 @@ impl Searcher {
     /// Searches the position within `limits` (on `limits.threads` threads) and returns what it
     /// found.
     pub fn think(&mut self, limits: Limits) -> Report {
-        let threads = limits.threads.max(1);
         self.begin(limits);
+        self.finish();
+        self.report.clone()
+    }
+
+    /// Searches a begun search to its end, on the threads its limits ask for, and returns its
+    /// move.
+    pub fn finish(&mut self) -> Option<Pos> {
+        let threads = self.limits.threads.max(1);
         if threads > 1 && !self.done {
             self.search_with_helpers(threads);
         } else {
             while self.step(u64::MAX) == Progress::Thinking {}
         }
-        self.report.clone()
+        self.report.best
     }
 
     /// Lazy SMP: helper threads search the same root moves over the shared table (every other
@@ -253,6 +262,7 @@ impl Searcher {
             running.into_iter().filter_map(|r| r.join().ok()).collect()
         });
         let mut nodes = self.report.nodes;
+        let threads = 1 + reports.len();
         for r in reports {
             nodes += r.nodes;
             if r.depth > self.report.depth && r.best.is_some() {
@@ -260,6 +270,7 @@ impl Searcher {
             }
         }
         self.report.nodes = nodes;
+        self.report.threads = threads;
     }
 
     /// One thread only where threads cannot be started.
@@ -330,7 +341,10 @@ impl Searcher {
         self.limits = limits;
         self.next_depth = 1;
         self.done = false;
-        self.report = Report::default();
+        self.report = Report {
+            threads: 1,
+            ..Report::default()
+        };
         self.root_moves.clear();
         // A legal move is ready before anything else.
         self.report.best = self.fallback_move();
@@ -944,6 +958,32 @@ mod tests {
             assert!(Vcf::new(100_000).solve(&mut s.pos, 20).is_none());
             s.pos.undo();
         }
+    }
+
+    #[test]
+    fn a_search_on_several_threads_finishes_with_a_searched_move() {
+        let board = Board::with_moves(15, "h8 h9 i9 g7 j10 k11 i10 i11 j9 h11 g11 k8").unwrap();
+        let mut s = Searcher::new(&board, Rule::Standard, 1 << 22);
+        let r = s.think(Limits {
+            threads: 3,
+            ..Limits::time(Duration::from_millis(300))
+        });
+        let best = r.best.expect("a move");
+        assert!(board.is_empty_at(best));
+        assert!(r.depth > SHALLOW_DEPTH, "depth {}", r.depth);
+        assert_eq!(r.threads, 3, "both helpers searched and were joined");
+    }
+
+    #[test]
+    fn the_shallow_search_finishes_even_with_no_time_at_all() {
+        // Their open three must be stopped (d5 or h5); with no time the shallow search's move
+        // still does it.
+        let board = Board::with_moves(15, "h8 e5 a1 f5 a15 g5").unwrap();
+        let mut s = Searcher::new(&board, Rule::Freestyle, 1 << 20);
+        let r = s.think(Limits::time(Duration::ZERO));
+        assert!(r.depth >= SHALLOW_DEPTH, "depth {}", r.depth);
+        let best = r.best.expect("a move").to_notation(15);
+        assert!(best == "d5" || best == "h5", "{best}");
     }
 
     #[test]

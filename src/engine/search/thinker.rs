@@ -85,13 +85,14 @@ impl Thinker for SearchThinker {
         let ms = self.elapsed.as_millis().max(1);
         let pv: Vec<String> = r.pv.iter().map(|p| p.to_notation(self.size)).collect();
         Some(format!(
-            "depth {} score {}{} nodes {} speed {}k/s time {} ms pv {}",
+            "depth {} score {}{} nodes {} speed {}k/s time {} ms threads {} pv {}",
             r.depth,
             r.score,
             if r.solved { " (solved)" } else { "" },
             r.nodes,
             r.nodes as u128 / ms,
             ms,
+            r.threads,
             pv.join(" ")
         ))
     }
