@@ -15,8 +15,8 @@ mod brain_load;
 
 use std::time::{Duration, Instant};
 
-use gomoku::engine::search::one_ply;
 use brain_load::{Brain, Busy, FORCED};
+use gomoku::engine::search::one_ply;
 use gomoku::engine::search::searcher::{Limits, Report, Searcher};
 use gomoku::engine::{Board, ForbiddenPolicy, Game, Outcome, Rule, Stone};
 use rand::SeedableRng;

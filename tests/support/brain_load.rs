@@ -110,10 +110,7 @@ impl Brain {
             if l.starts_with("START") || l.starts_with("RESTART") {
                 self.stdin.flush().expect("the engine reads");
                 let ok = self.lines.recv_timeout(Duration::from_secs(30));
-                assert!(
-                    ok.as_ref().is_ok_and(|(l, _)| l == "OK"),
-                    "{l}: {ok:?}"
-                );
+                assert!(ok.as_ref().is_ok_and(|(l, _)| l == "OK"), "{l}: {ok:?}");
             }
         }
         self.stdin.flush().expect("the engine reads");
@@ -144,9 +141,9 @@ impl Brain {
             if line.starts_with("DEBUG") || line == "OK" {
                 continue;
             }
-            let point = line.split_once(',').and_then(|(x, y)| {
-                Some((x.trim().parse().ok()?, y.trim().parse().ok()?))
-            });
+            let point = line
+                .split_once(',')
+                .and_then(|(x, y)| Some((x.trim().parse().ok()?, y.trim().parse().ok()?)));
             return Answer {
                 point,
                 line,

@@ -376,6 +376,9 @@ mod time_tests {
         let started = std::time::Instant::now();
         let p = choose_move(&board, Rule::Standard, level, stop, &mut rng).expect("a move");
         assert!(board.is_empty_at(p));
-        assert!(started.elapsed() < Duration::from_secs(5), "the helpers stopped");
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "the helpers stopped"
+        );
     }
 }

@@ -39,11 +39,16 @@ const ROOT_WIDTH: usize = 40;
 const WIDTH: usize = 12;
 /// Node budget of the VCF at the leaves.
 const LEAF_VCF_NODES: u64 = 600;
-/// Node budgets of the opponent's VCF and VCT tried after each root move: a root move after
-/// which the opponent wins by fours (or threats) is dropped unless every move loses.
+/// Node budgets of the opponent's VCF and VCT tried after a root move before it may become the
+/// best: a move after which the opponent wins by fours (or threats) scores as lost.
 const DEFENCE_VCF_NODES: u64 = 2_000;
 const DEFENCE_VCT_NODES: u64 = 1_000;
 const DEFENCE_VCT_DEPTH: u8 = 4;
+/// The longest win by threats the root looks for (attacking moves).
+const ROOT_VCT_DEPTH: u8 = 11;
+/// The score of a root move the opponent refutes by a threat sequence: below every move that
+/// is not refuted, above a proven loss.
+const REFUTED: i32 = -(WIN_THRESHOLD - 1);
 /// How far below alpha (per ply of depth left) a quiet move near the horizon is not tried.
 const FUTILITY_MARGIN: i32 = 120;
 
@@ -149,6 +154,10 @@ pub struct Searcher {
     next_depth: u8,
     report: Report,
     root_moves: Vec<(usize, i32)>,
+    /// Nodes the root's VCT may use (over all its depths).
+    vct_budget: u64,
+    /// Root moves checked against the opponent's threat sequences: (move, refuted).
+    checked: Vec<(usize, bool)>,
     done: bool,
 }
 
@@ -191,6 +200,8 @@ impl Searcher {
             next_depth: 1,
             report: Report::default(),
             root_moves: Vec::new(),
+            checked: Vec::new(),
+            vct_budget: 300_000,
             done: true,
         }
     }
@@ -293,6 +304,9 @@ impl Searcher {
         h.stop = stop;
         h.deadline = self.deadline;
         h.leaf_vcf.deadline = self.deadline;
+        h.defence_vcf.deadline = self.deadline;
+        h.defence_vct.deadline = self.deadline;
+        h.checked.clone_from(&self.checked);
         h.started = self.started;
         h.root_moves.clone_from(&self.root_moves);
         h.next_depth = self.next_depth + (id % 2) as u8;
@@ -323,15 +337,15 @@ impl Searcher {
         if let Some(cap) = limits.solver_nodes {
             vcf_nodes = vcf_nodes.min(cap);
             vct_nodes = vct_nodes.min(cap);
-            // The defence checks run once per root move.
-            let per_move = (cap / ROOT_WIDTH as u64).max(50);
+            // The defence checks run for the few root moves that become the best.
+            let per_move = (cap / 8).max(50);
             defence_vcf_nodes = defence_vcf_nodes.min(per_move);
             defence_vct_nodes = defence_vct_nodes.min(per_move);
         }
         self.defence_vcf.set_node_limit(defence_vcf_nodes);
         self.defence_vct.set_node_limit(defence_vct_nodes);
         self.vcf.set_node_limit(vcf_nodes);
-        self.vct.set_node_limit(vct_nodes);
+        self.vct_budget = vct_nodes;
         self.nodes = 0;
         self.vcf.nodes = 0;
         self.leaf_vcf.nodes = 0;
@@ -346,6 +360,7 @@ impl Searcher {
             ..Report::default()
         };
         self.root_moves.clear();
+        self.checked.clear();
         // A legal move is ready before anything else.
         self.report.best = self.fallback_move();
         self.prepare_root();
@@ -491,28 +506,10 @@ impl Searcher {
             return;
         }
         // A win by threes and fours (the search would find it too, later and deeper).
-        if let Some(m) = self.vct.solve(&mut self.pos, 5) {
+        if let Some(m) = self.root_vct() {
             self.report.pv = vec![self.pos.pos(m)];
             self.finish_with(m, WIN - 40);
             return;
-        }
-        // The moves to search, checked against the opponent's threat sequences (here, so that
-        // a sliced search's slices stay small).
-        let moves: Vec<usize> = self.root_moves.iter().map(|&(m, _)| m).collect();
-        self.root_moves = self
-            .drop_refuted(moves)
-            .into_iter()
-            .map(|m| (m, 0))
-            .collect();
-        if let Some(&(first, _)) = self.root_moves.first()
-            && self
-                .report
-                .best
-                .is_none_or(|b| !self.root_moves.iter().any(|&(m, _)| self.pos.pos(m) == b))
-        {
-            // The shallow search's move loses to a threat sequence: the best of the others.
-            self.report.best = Some(self.pos.pos(first));
-            self.report.pv = vec![self.pos.pos(first)];
         }
     }
 
@@ -553,6 +550,23 @@ impl Searcher {
             self.report.solved = true;
             self.done = true;
         }
+    }
+
+    /// Our win by threats, shortest first: deeper and deeper threat sequences until one is
+    /// found or the solver's budget runs out.
+    fn root_vct(&mut self) -> Option<usize> {
+        let budget_end = self.vct.total_nodes() + self.vct_budget;
+        for depth in (3..=ROOT_VCT_DEPTH).step_by(2) {
+            let left = budget_end.saturating_sub(self.vct.total_nodes());
+            if left == 0 || self.vct.deadline.is_some_and(|d| Instant::now() >= d) {
+                break;
+            }
+            self.vct.set_node_limit(left);
+            if let Some(m) = self.vct.solve(&mut self.pos, depth) {
+                return Some(m);
+            }
+        }
+        None
     }
 
     fn finish_with(&mut self, i: usize, score: i32) {
@@ -631,6 +645,12 @@ impl Searcher {
             if self.aborted {
                 break;
             }
+            // A move becomes the best only if the opponent has no threat sequence after it.
+            let score = if score > best_score && self.refuted(m) {
+                REFUTED
+            } else {
+                score
+            };
             if let Some(entry) = self.root_moves.iter_mut().find(|e| e.0 == m) {
                 entry.1 = score;
             }
@@ -664,42 +684,26 @@ impl Searcher {
         (best_score, best)
     }
 
-    /// The root moves, best first, without those the opponent refutes by a threat sequence.
+    /// The root moves, best first.
     fn prepare_root_moves(&mut self) {
-        let moves = self.generate(0, None);
-        self.root_moves = self
-            .drop_refuted(moves)
-            .into_iter()
-            .map(|m| (m, 0))
-            .collect();
+        self.root_moves = self.generate(0, None).into_iter().map(|m| (m, 0)).collect();
     }
 
-    /// The root moves after which the opponent has no win by fours (or, within a small
-    /// budget, by threats), in their order; all of them if every move loses that way. Moves
-    /// not checked when the time runs out are kept.
-    fn drop_refuted(&mut self, moves: Vec<usize>) -> Vec<usize> {
-        let me = self.pos.to_move();
-        let mut kept = Vec::with_capacity(moves.len());
-        for (n, &m) in moves.iter().enumerate() {
-            if !self.pos.is_legal(m, me) {
-                continue;
-            }
-            if self.out_of_budget(self.limits.nodes.unwrap_or(u64::MAX)) {
-                kept.extend(moves[n..].iter().filter(|&&m| self.pos.is_legal(m, me)));
-                break;
-            }
-            self.pos.play(m);
-            let refuted = self.defence_vcf.solve(&mut self.pos, 12).is_some()
-                || self
-                    .defence_vct
-                    .solve(&mut self.pos, DEFENCE_VCT_DEPTH)
-                    .is_some();
-            self.pos.undo();
-            if !refuted {
-                kept.push(m);
-            }
+    /// Whether the opponent wins by fours (or, within a small budget, by threats) after the
+    /// root move `m`; checked once per move and search.
+    fn refuted(&mut self, m: usize) -> bool {
+        if let Some(&(_, r)) = self.checked.iter().find(|c| c.0 == m) {
+            return r;
         }
-        if kept.is_empty() { moves } else { kept }
+        self.pos.play(m);
+        let refuted = self.defence_vcf.solve(&mut self.pos, 12).is_some()
+            || self
+                .defence_vct
+                .solve(&mut self.pos, DEFENCE_VCT_DEPTH)
+                .is_some();
+        self.pos.undo();
+        self.checked.push((m, refuted));
+        refuted
     }
 
     /// Moves worth searching, best first; `tt_move` leads.
@@ -940,24 +944,25 @@ mod tests {
     use super::*;
 
     #[test]
-    fn root_moves_that_lose_to_a_threat_sequence_are_dropped() {
+    fn root_moves_that_lose_to_a_threat_sequence_are_refuted() {
         // White's open three e5 f5 g5: black must stop it at d5 or h5 (or lose to the open
         // four); every other root move lets white win by fours.
         let board = Board::with_moves(15, "h8 e5 a1 f5 a15 g5").unwrap();
         let mut s = Searcher::new(&board, Rule::Freestyle, 1 << 20);
         let moves = s.generate(0, None);
-        let kept = s.drop_refuted(moves.clone());
-        assert!(
-            !kept.is_empty() && kept.len() < moves.len(),
-            "{kept:?} of {moves:?}"
-        );
+        let kept: Vec<usize> = moves.iter().copied().filter(|&m| !s.refuted(m)).collect();
         let named: Vec<String> = kept.iter().map(|&m| s.pos.pos(m).to_notation(15)).collect();
+        assert!(!kept.is_empty(), "{named:?}");
         assert!(named.iter().all(|n| n == "d5" || n == "h5"), "{named:?}");
         for m in kept {
             s.pos.play(m);
             assert!(Vcf::new(100_000).solve(&mut s.pos, 20).is_none());
             s.pos.undo();
         }
+        // And the search plays one of them.
+        let r = s.think(Limits::time(Duration::from_millis(200)));
+        let best = r.best.expect("a move").to_notation(15);
+        assert!(best == "d5" || best == "h5", "{best}");
     }
 
     #[test]
@@ -987,12 +992,13 @@ mod tests {
     }
 
     #[test]
-    fn every_root_move_is_kept_when_all_of_them_lose() {
+    fn a_move_is_still_played_when_every_move_loses() {
         // White has two open threes: no single black move stops both.
         let board = Board::with_moves(15, "a1 e5 a15 f5 o1 g5 o15 j9 o8 j10 a8 j11").unwrap();
         let mut s = Searcher::new(&board, Rule::Freestyle, 1 << 20);
         let moves = s.generate(0, None);
-        let kept = s.drop_refuted(moves.clone());
-        assert_eq!(kept, moves);
+        assert!(moves.iter().all(|&m| s.refuted(m)));
+        let r = s.think(Limits::time(Duration::from_millis(200)));
+        assert!(board.is_empty_at(r.best.expect("a move")));
     }
 }
