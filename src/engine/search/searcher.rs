@@ -224,11 +224,6 @@ impl Searcher {
         self.done = true;
     }
 
-    /// The transposition table (shared with the helper threads of a parallel search).
-    pub fn table(&self) -> &Arc<TranspositionTable> {
-        &self.tt
-    }
-
     /// Searches the position within `limits` (on `limits.threads` threads) and returns what it
     /// found.
     pub fn think(&mut self, limits: Limits) -> Report {

@@ -53,7 +53,12 @@ impl Vcf {
     /// block is forbidden (renju), the line ends with white's four.
     pub fn solve(&mut self, pos: &mut Position, depth: u8) -> Option<Vec<usize>> {
         let budget_end = self.nodes + self.node_limit;
-        self.timed_out = false;
+        // Past the deadline a solve costs nothing (the clock is read here, not only every 256
+        // nodes: a search that calls many small solves must not overrun by 255 nodes each).
+        self.timed_out = self.deadline.is_some_and(|d| Instant::now() >= d);
+        if self.timed_out {
+            return None;
+        }
         let mut line = Vec::new();
         self.attack(pos, depth, budget_end, &mut line)
             .then_some(line)

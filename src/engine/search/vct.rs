@@ -60,7 +60,11 @@ impl Vct {
     /// attacking moves, as a padded index, or `None` (none found within the node budget).
     pub fn solve(&mut self, pos: &mut Position, depth: u8) -> Option<usize> {
         self.budget_end = self.total_nodes() + self.node_limit;
-        self.timed_out = false;
+        // Past the deadline a solve costs nothing (see the VCF solver).
+        self.timed_out = self.deadline.is_some_and(|d| Instant::now() >= d);
+        if self.timed_out {
+            return None;
+        }
         self.vcf.deadline = self.deadline;
         self.attack(pos, depth)
     }
