@@ -220,13 +220,17 @@ impl Search {
     }
 }
 
-/// The level with the player's chosen time per move for the strongest level.
+/// The level with the player's chosen time per move for the strongest level, and the threads
+/// chosen for the AI (all cores but one unless chosen; one on the web).
 pub fn timed_level(level: Level, settings: Option<&UserSettings>) -> Level {
-    match settings {
-        Some(s) if level.number() == Level::MAX => {
-            level.with_move_time(s.master_move_secs.clamp(1, MAX_MASTER_SECS) * 1000)
-        }
-        _ => level,
+    let Some(s) = settings else {
+        return level;
+    };
+    let level = level.with_threads(s.ai_threads());
+    if level.number() == Level::MAX {
+        level.with_move_time(s.master_move_secs.clamp(1, MAX_MASTER_SECS) * 1000)
+    } else {
+        level
     }
 }
 
@@ -279,4 +283,30 @@ fn poll_search(
 
 fn cancel(mut thinking: ResMut<AiThinking>) {
     thinking.0 = None;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::players::settings::Settings;
+
+    #[test]
+    fn the_ai_searches_on_the_threads_chosen_in_the_settings() {
+        let mut s = Settings {
+            search_threads: 1,
+            ..Settings::default()
+        };
+        let level = timed_level(Level::new(4), Some(&UserSettings(s)));
+        assert_eq!(level.threads(), 1);
+        s.search_threads = 0;
+        let level = timed_level(Level::new(5), Some(&UserSettings(s)));
+        assert_eq!(level.threads(), s.ai_threads(), "all cores but one");
+        assert_eq!(
+            level.move_time(),
+            Some(std::time::Duration::from_secs(u64::from(
+                s.master_move_secs
+            )))
+        );
+        assert_eq!(timed_level(Level::new(5), None).threads(), 1);
+    }
 }

@@ -236,6 +236,8 @@ pub fn chinese(english: &str) -> Option<&'static str> {
         "Master level" => "大师级",
         " s" => " 秒",
         "per move" => "每步",
+        "AI threads" => "AI 线程",
+        "of {n} cores" => "共 {n} 个核心",
         "{n} - {name} ({secs} s per move)" => "{n} - {name}（每步 {secs} 秒）",
         _ => return None,
     })

@@ -4,10 +4,10 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::i18n::Lang;
+use super::i18n::{Lang, fill};
 use super::menu::Dialog;
 use super::persist::UserSettings;
-use crate::players::settings::{Language, MAX_MASTER_SECS, Theme};
+use crate::players::settings::{Language, MAX_MASTER_SECS, Theme, cores};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -87,6 +87,18 @@ fn settings_window(
                         ui.label(lang.t("per move"));
                     });
                     ui.end_row();
+                    if cfg!(not(target_arch = "wasm32")) {
+                        ui.label(lang.t("AI threads"));
+                        ui.horizontal(|ui| {
+                            let mut threads = s.ai_threads() as u32;
+                            let slider = egui::Slider::new(&mut threads, 1..=cores() as u32);
+                            if ui.add(slider).changed() {
+                                s.search_threads = threads;
+                            }
+                            ui.label(fill(lang.t("of {n} cores"), &[("n", &cores())]));
+                        });
+                        ui.end_row();
+                    }
                     ui.label(lang.t("Undo"));
                     ui.vertical(|ui| {
                         ui.radio_value(&mut s.limited_undo, false, lang.t("Unlimited"));

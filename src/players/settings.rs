@@ -114,6 +114,8 @@ pub struct Settings {
     pub limited_undo: bool,
     /// Seconds the strongest level thinks per move.
     pub master_move_secs: u32,
+    /// Threads the AI searches with; 0 for the default, all cores but one.
+    pub search_threads: u32,
     /// The last set-up.
     pub last: LastSetup,
 }
@@ -130,7 +132,24 @@ impl Default for Settings {
             hint: false,
             limited_undo: false,
             master_move_secs: DEFAULT_MASTER_SECS,
+            search_threads: 0,
             last: LastSetup::default(),
+        }
+    }
+}
+
+/// The cores of this machine (1 where that cannot be known, as in a browser).
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+impl Settings {
+    /// The threads the AI searches with: the chosen number (at most the cores there are), or
+    /// all cores but one.
+    pub fn ai_threads(&self) -> usize {
+        match self.search_threads {
+            0 => cores().saturating_sub(1).max(1),
+            n => (n as usize).min(cores()),
         }
     }
 }
@@ -162,5 +181,16 @@ mod tests {
         assert!(s.muted);
         assert_eq!(s.volume, 0.7);
         assert_eq!(s.last, LastSetup::default());
+        assert_eq!(s.search_threads, 0);
+    }
+
+    #[test]
+    fn the_ai_uses_all_cores_but_one_unless_told() {
+        let mut s = Settings::default();
+        assert_eq!(s.ai_threads(), cores().saturating_sub(1).max(1));
+        s.search_threads = 1;
+        assert_eq!(s.ai_threads(), 1);
+        s.search_threads = 10_000;
+        assert_eq!(s.ai_threads(), cores(), "never more threads than cores");
     }
 }

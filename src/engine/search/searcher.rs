@@ -504,7 +504,6 @@ impl Searcher {
         if let Some(m) = self.root_vct() {
             self.report.pv = vec![self.pos.pos(m)];
             self.finish_with(m, WIN - 40);
-            return;
         }
     }
 
