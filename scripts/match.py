@@ -122,6 +122,10 @@ def play_moves(paths, opening, size, rule, ms, moves, log, times):
             # No match limit, but some engines (AIWine) read time_left whatever the limit is.
             e.send("INFO time_left 100000000")
             e.send(f"INFO rule {rule}")
+        # How many of the game's moves each engine has seen: as a manager does, the position
+        # goes over once with BOARD, then each move with TURN (some engines keep their own
+        # board and answer a second BOARD badly).
+        seen = [0, 0]
         board = {}
         for i, (x, y) in enumerate(opening):
             board[(x, y)] = i % 2
@@ -131,6 +135,9 @@ def play_moves(paths, opening, size, rule, ms, moves, log, times):
             e = engines[side]
             if len(moves) == 0:
                 e.send("BEGIN")
+            elif seen[side] == len(moves) - 1:
+                x, y = moves[-1]
+                e.send(f"TURN {x},{y}")
             else:
                 e.send("BOARD")
                 for i, (x, y) in enumerate(moves):
@@ -159,6 +166,7 @@ def play_moves(paths, opening, size, rule, ms, moves, log, times):
                     return 1, f"forbidden move {x},{y} ({reason})"
             board[(x, y)] = side
             moves.append((x, y))
+            seen[side] = len(moves)
             exact = rule == 1 or (rule == 4 and side == 0)
             if five_or_more(board, size, x, y, side, exact):
                 return side, "five"
