@@ -57,6 +57,15 @@ fn each_searched_move_comes_with_a_message_of_the_search() {
 }
 
 #[test]
+fn thread_num_makes_the_search_use_that_many_threads() {
+    let out = raw_session(
+        "START 15\nINFO thread_num 2\nINFO timeout_turn 300\nBOARD\n7,7,1\n8,8,2\n8,7,1\nDONE\nEND\n",
+    );
+    assert_eq!(out.len(), 3, "{out:?}");
+    assert!(out[1].contains(" threads 2 "), "{out:?}");
+}
+
+#[test]
 fn shows_forbidden_points_of_a_yxboard_position() {
     // Black (own, listed first) at 5,7 6,7 and 7,5 7,6: 7,7 is a double three.
     let out = session(
