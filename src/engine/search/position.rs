@@ -6,6 +6,7 @@
 use super::super::board::{Board, MAX_SIZE, Pos, Stone};
 use super::super::pattern::{self, HALF, Pattern};
 use super::super::rules::{self, ForbiddenKind, Rule};
+use super::eval::{self, FEATURES, POINT_FEATURES};
 
 const PAD: usize = HALF;
 const EMPTY: u8 = 0;
@@ -32,13 +33,10 @@ pub enum Threat {
     Five,
 }
 
-/// What the opponent's double threats (double three, four-three) cost the side to move.
-const THEIR_DOUBLE_THREAT: i32 = 100;
-
 /// Number of [`Threat`] classes.
 pub const THREATS: usize = 8;
 
-/// Points of value a colour's pattern on a point adds to the evaluation.
+/// Points of value a colour's pattern on a point has for move ordering.
 fn pattern_value(p: Pattern) -> i32 {
     match p {
         Pattern::None => 0,
@@ -77,12 +75,14 @@ fn classify(pats: &[Pattern; 4]) -> Threat {
     }
 }
 
-/// Per empty point and colour: the four line patterns, the threat class and the value.
+/// Per empty point and colour: the four line patterns, the threat class, the value for move
+/// ordering and the evaluation's share (as the mover, as the waiter).
 #[derive(Debug, Clone, Copy)]
 struct PointInfo {
     pats: [[Pattern; 4]; 2],
     threat: [Threat; 2],
     value: [i32; 2],
+    eval: [[i32; 2]; 2],
 }
 
 impl Default for PointInfo {
@@ -91,6 +91,7 @@ impl Default for PointInfo {
             pats: [[Pattern::None; 4]; 2],
             threat: [Threat::None; 2],
             value: [0; 2],
+            eval: [[0; 2]; 2],
         }
     }
 }
@@ -114,16 +115,18 @@ pub struct Position {
     near: Vec<u8>,
     /// Per colour, how many empty points have each threat class.
     counts: [[u32; THREATS]; 2],
-    /// Per colour, the sum of the values of the empty points.
-    value_sum: [i32; 2],
+    /// Per colour and role (mover, waiter), the sum of the evaluation shares of the empty
+    /// points.
+    eval_sum: [[i32; 2]; 2],
     /// Per colour, a bit per padded index: the empty points where it has a four or more
     /// (few, and wanted often: the threat solvers list them at every node).
     fours: [[u64; FOUR_WORDS]; 2],
     board: Board,
     rule: Rule,
     tables: [&'static [Pattern]; 2],
-    /// The threat class and value of every combination of four line patterns.
-    combos: &'static [(Threat, i32)],
+    /// The threat class, ordering value and evaluation shares of every combination of four
+    /// line patterns.
+    combos: &'static [Combo],
     /// The engine board's moves, as padded indices.
     history: Vec<usize>,
     /// What each move changed, to put back on undo: the touched points' old information.
@@ -137,7 +140,7 @@ pub struct Position {
 struct SavedMove {
     points_from: usize,
     counts: [[u32; THREATS]; 2],
-    value_sum: [i32; 2],
+    eval_sum: [[i32; 2]; 2],
     fours: [[u64; FOUR_WORDS]; 2],
 }
 
@@ -161,7 +164,7 @@ impl Position {
             digit: [[0; 2 * HALF + 1]; 4],
             near: vec![0; stride * stride],
             counts: [[0; THREATS]; 2],
-            value_sum: [0; 2],
+            eval_sum: [[0; 2]; 2],
             fours: [[0; FOUR_WORDS]; 2],
             board: board.clone(),
             rule,
@@ -286,19 +289,35 @@ impl Position {
         self.counts[stone.index()][t as usize..].iter().sum()
     }
 
-    /// Static evaluation for the side to move, in centi-pattern units.
+    /// Static evaluation for the side to move (see [`eval`]).
     pub fn evaluate(&self) -> i32 {
         let me = self.to_move().index();
         let them = 1 - me;
-        let mut e = self.value_sum[me] * 6 / 5 - self.value_sum[them];
-        // Their double threats (a double three, or a four with an open three) must be
-        // prevented now: a position that leaves one is worse than its pattern sum.
-        let their_doubles = self.counts[them][Threat::DoubleThree as usize]
-            + self.counts[them][Threat::FourThree as usize];
-        if their_doubles > 0 {
-            e -= THEIR_DOUBLE_THREAT;
+        self.eval_sum[me][0]
+            + self.eval_sum[them][1]
+            + eval::global_value(&self.counts[me], &self.counts[them])
+    }
+
+    /// The evaluation's features for the side to move, counted from scratch: the evaluation
+    /// is their sum weighted by [`eval::WEIGHTS`] (the tuner fits those weights to them).
+    pub fn eval_features(&self) -> [u32; FEATURES] {
+        let me = self.to_move().index();
+        let mut f = [0; FEATURES];
+        let mut mover = Vec::new();
+        self.all_empty(&mut mover);
+        for i in mover {
+            let info = &self.info[i];
+            for (role, colour) in [me, 1 - me].into_iter().enumerate() {
+                for k in eval::point_features(&info.pats[colour], info.threat[colour]) {
+                    f[role * POINT_FEATURES + k] += 1;
+                }
+            }
         }
-        e
+        let globals = eval::global_features(&self.counts[me], &self.counts[1 - me]);
+        for (k, on) in globals.into_iter().enumerate() {
+            f[2 * POINT_FEATURES + k] = on as u32;
+        }
+        f
     }
 
     /// Every empty point within two of a stone (the centre on an empty board).
@@ -405,7 +424,7 @@ impl Position {
         self.saved_moves.push(SavedMove {
             points_from: self.saved_points.len(),
             counts: self.counts,
-            value_sum: self.value_sum,
+            eval_sum: self.eval_sum,
             fours: self.fours,
         });
         self.add_counts(i, -1);
@@ -433,7 +452,7 @@ impl Position {
         self.saved_points.truncate(saved.points_from);
         // The point's own information was not touched while it held the stone.
         self.counts = saved.counts;
-        self.value_sum = saved.value_sum;
+        self.eval_sum = saved.eval_sum;
         self.fours = saved.fours;
     }
 
@@ -531,9 +550,10 @@ impl Position {
         for (colour, code) in codes.iter().enumerate() {
             let pats = &mut info.pats[colour];
             pats[d] = self.tables[colour][code[d] as usize];
-            let (threat, value) = combos[combo_key(pats)];
-            info.threat[colour] = threat;
-            info.value[colour] = value;
+            let combo = combos[combo_key(pats)];
+            info.threat[colour] = combo.threat;
+            info.value[colour] = combo.value;
+            info.eval[colour] = combo.eval;
         }
     }
 
@@ -544,7 +564,8 @@ impl Position {
             let t = info.threat[colour];
             self.counts[colour][t as usize] =
                 (self.counts[colour][t as usize] as i32 + sign) as u32;
-            self.value_sum[colour] += sign * info.value[colour];
+            self.eval_sum[colour][0] += sign * info.eval[colour][0];
+            self.eval_sum[colour][1] += sign * info.eval[colour][1];
             if t >= Threat::Four {
                 let bit = 1u64 << (i % 64);
                 if sign > 0 {
@@ -564,9 +585,19 @@ fn combo_key(pats: &[Pattern; 4]) -> usize {
         .fold(0, |key, (d, &p)| key | (p as usize) << (3 * d))
 }
 
-/// The threat class and value of every combination of four line patterns, by [`combo_key`].
-fn combos() -> &'static [(Threat, i32)] {
-    static COMBOS: std::sync::OnceLock<Vec<(Threat, i32)>> = std::sync::OnceLock::new();
+/// What a combination of four line patterns gives a point.
+#[derive(Debug, Clone, Copy)]
+struct Combo {
+    threat: Threat,
+    /// For move ordering.
+    value: i32,
+    /// The evaluation's share as the mover and as the waiter.
+    eval: [i32; 2],
+}
+
+/// Every combination of four line patterns, by [`combo_key`].
+fn combos() -> &'static [Combo] {
+    static COMBOS: std::sync::OnceLock<Vec<Combo>> = std::sync::OnceLock::new();
     COMBOS.get_or_init(|| {
         (0..1 << 12)
             .map(|key: usize| {
@@ -574,7 +605,11 @@ fn combos() -> &'static [(Threat, i32)] {
                 let threat = classify(&pats);
                 let value =
                     pats.iter().map(|&p| pattern_value(p)).sum::<i32>() + combo_bonus(threat);
-                (threat, value)
+                Combo {
+                    threat,
+                    value,
+                    eval: eval::point_values(&pats, threat),
+                }
             })
             .collect()
     })
@@ -662,7 +697,7 @@ mod tests {
         for rule in Rule::ALL {
             let start = board_of("h8 i9");
             let mut pos = Position::new(&start, rule);
-            let (counts, values) = (pos.counts, pos.value_sum);
+            let (counts, values) = (pos.counts, pos.eval_sum);
             let mut played = 0;
             for step in 0..400 {
                 let undo = played > 0 && (played > 60 || rng.random_range(0..3) == 0);
@@ -680,7 +715,18 @@ mod tests {
                     check_against_slow(&pos, rule);
                     let fresh = Position::new(pos.board(), rule);
                     assert_eq!(pos.counts, fresh.counts);
-                    assert_eq!(pos.value_sum, fresh.value_sum);
+                    assert_eq!(pos.eval_sum, fresh.eval_sum);
+                    let weighted: i64 = pos
+                        .eval_features()
+                        .iter()
+                        .zip(eval::WEIGHTS)
+                        .map(|(&f, w)| f as i64 * w as i64)
+                        .sum();
+                    assert_eq!(
+                        pos.evaluate() as i64,
+                        weighted,
+                        "evaluation = weighted features"
+                    );
                     assert_eq!(pos.fours, fresh.fours);
                     assert!(pos.codes == fresh.codes, "line codes drifted");
                 }
@@ -689,7 +735,7 @@ mod tests {
                 pos.undo();
                 played -= 1;
             }
-            assert_eq!((pos.counts, pos.value_sum), (counts, values));
+            assert_eq!((pos.counts, pos.eval_sum), (counts, values));
             assert_eq!(pos.board(), &start);
         }
     }
@@ -701,7 +747,7 @@ mod tests {
             let mut pos = Position::new(&start, rule);
             check_against_slow(&pos, rule);
             let before_counts = pos.counts;
-            let before_values = pos.value_sum;
+            let before_values = pos.eval_sum;
             let extra = parse_moves("g10 f11 j7 k6 g9", 15).unwrap();
             for &m in &extra {
                 let i = pos.index(m);
@@ -713,7 +759,7 @@ mod tests {
             }
             check_against_slow(&pos, rule);
             assert_eq!(pos.counts, before_counts);
-            assert_eq!(pos.value_sum, before_values);
+            assert_eq!(pos.eval_sum, before_values);
             assert_eq!(pos.board(), &start);
         }
     }
@@ -729,8 +775,8 @@ mod tests {
             Pattern::None,
             Pattern::Two,
         ];
-        assert_eq!(combos()[combo_key(&pats)].0, Threat::FourThree);
-        assert_eq!(combos()[combo_key(&pats)].1, 40 + 36 + 3 + 150);
+        assert_eq!(combos()[combo_key(&pats)].threat, Threat::FourThree);
+        assert_eq!(combos()[combo_key(&pats)].value, 40 + 36 + 3 + 150);
     }
 
     #[test]
