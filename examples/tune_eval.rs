@@ -15,17 +15,16 @@
 //! The model is `P(win) = logistic(sum of weight x feature + c x colour)`, where colour is +1
 //! when black is to move and -1 otherwise (it absorbs the first player's advantage and is not
 //! part of the evaluation). It is fitted by gradient descent (Adam, full batch, features scaled
-//! to unit variance, a small L2 penalty) on four games in five; the fifth is held out. The
+//! to unit variance, an L2 penalty on the weights per count, `TUNE_L2`, 2e-4 by default) on four games in five; the fifth is held out. The
 //! current evaluation is measured the same way (its one scale fitted), so the report compares
 //! the two on the held-out games. The new weights are printed as the `WEIGHTS` array of
-//! `src/engine/search/eval.rs`, in the current evaluation's units (one logistic unit is as
-//! many evaluation units as it is for the current weights).
+//! `src/engine/search/eval.rs`, in evaluation units (`UNITS_PER_LOG_ODDS` to a log-odds of 1).
 
 use std::path::{Path, PathBuf};
 
 use gomoku::engine::board::{Board, parse_moves};
 use gomoku::engine::rules::{self, Rule};
-use gomoku::engine::search::eval::{FEATURE_NAMES, FEATURES, WEIGHTS};
+use gomoku::engine::search::eval::{FEATURES, UNITS_PER_LOG_ODDS, WEIGHTS, feature_name};
 use gomoku::engine::search::position::{Position, Threat};
 
 /// One quiet position: features, the colour term, the label, and the current evaluation.
@@ -79,12 +78,11 @@ fn main() {
 
     // The current evaluation: fit its scale and the colour term only.
     let current = fit(&samples, |s| vec![s.current, s.colour], 3000);
-    let scale = current.weights[0];
     println!(
-        "current evaluation: log-loss {:.4} (fitting), {:.4} (held out); 1 logistic unit = {:.0} units",
+        "current evaluation: log-loss {:.4} (fitting), {:.4} (held out); a log-odds of 1 is {:.0} units",
         current.train_loss,
         current.held_loss,
-        1.0 / scale
+        1.0 / current.weights[0]
     );
     let mut row = |s: &Sample| {
         let mut v = s.x.to_vec();
@@ -98,7 +96,7 @@ fn main() {
     );
     let new: Vec<i32> = fitted.weights[..FEATURES]
         .iter()
-        .map(|w| (w / scale).round() as i32)
+        .map(|w| (w * UNITS_PER_LOG_ODDS).round() as i32)
         .collect();
     println!(
         "\n{:<32} {:>8} {:>8} {:>10}",
@@ -107,12 +105,15 @@ fn main() {
     for k in 0..FEATURES {
         let mean = samples.iter().map(|s| s.x[k]).sum::<f64>() / samples.len() as f64;
         println!(
-            "{:<32} {:>8} {:>8} {:>10.3}",
-            FEATURE_NAMES[k], WEIGHTS[k], new[k], mean
+            "{:<36} {:>8} {:>8} {:>10.3}",
+            feature_name(k),
+            WEIGHTS[k],
+            new[k],
+            mean
         );
     }
     println!("\npub const WEIGHTS: [i32; FEATURES] = [");
-    for chunk in new.chunks(14) {
+    for chunk in new.chunks(7) {
         let line: Vec<String> = chunk.iter().map(|w| w.to_string()).collect();
         println!("    {}, //", line.join(", "));
     }
@@ -224,7 +225,11 @@ fn fit(samples: &[Sample], mut row: impl FnMut(&Sample) -> Vec<f64>, steps: usiz
         .collect();
     let mut w = vec![0.0; n];
     let (mut m, mut v) = (vec![0.0; n], vec![0.0; n]);
-    let (lr, b1, b2, l2) = (0.02, 0.9, 0.999, 1e-4);
+    let (lr, b1, b2) = (0.02, 0.9, 0.999);
+    let l2 = std::env::var("TUNE_L2")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(2e-4);
     for t in 1..=steps {
         let mut grad = vec![0.0; n];
         for r in &train {
@@ -235,7 +240,8 @@ fn fit(samples: &[Sample], mut row: impl FnMut(&Sample) -> Vec<f64>, steps: usiz
             }
         }
         for k in 0..n {
-            let g = grad[k] / train.len() as f64 + l2 * w[k];
+            // The penalty is on the weight per count (rare features pay more to be large).
+            let g = grad[k] / train.len() as f64 + l2 * w[k] * inv(scale[k]).powi(2);
             m[k] = b1 * m[k] + (1.0 - b1) * g;
             v[k] = b2 * v[k] + (1.0 - b2) * g * g;
             let mh = m[k] / (1.0 - b1.powi(t as i32));

@@ -16,9 +16,19 @@
 use super::super::pattern::Pattern;
 use super::position::{THREATS, Threat};
 
-/// Features of one point for one colour: seven line patterns (two to five) and seven threat
-/// classes (low to five); the weight of `Pattern::None` and `Threat::None` is zero.
-pub const POINT_FEATURES: usize = 14;
+/// Line patterns with a feature of their own (two to five: `Pattern::None` has none).
+const LINE_PATTERNS: usize = 7;
+
+/// Threat classes with a feature of their own (low to five: `Threat::None` has none).
+const CLASSES: usize = 7;
+
+/// Pairs of a point's two strongest line patterns (the strongest at least a two, the second
+/// anything up to it): 2 + 3 + ... + 8.
+const PAIRS: usize = 35;
+
+/// Features of one point for one colour: its line patterns (one count per line), its threat
+/// class, and the pair of its two strongest lines.
+pub const POINT_FEATURES: usize = LINE_PATTERNS + CLASSES + PAIRS;
 
 /// Global features, from the threat counts (see [`global_features`]).
 pub const GLOBAL_FEATURES: usize = 6;
@@ -27,36 +37,29 @@ pub const GLOBAL_FEATURES: usize = 6;
 /// waiter's, and the global ones.
 pub const FEATURES: usize = 2 * POINT_FEATURES + GLOBAL_FEATURES;
 
-/// Names of the features, in order (for the tuner's report).
-pub const FEATURE_NAMES: [&str; FEATURES] = [
-    "mover two",
-    "mover open two",
-    "mover three",
-    "mover open three",
-    "mover four",
-    "mover open four",
-    "mover five",
-    "mover low point",
-    "mover three point",
-    "mover double-three point",
-    "mover four point",
-    "mover four-three point",
-    "mover flex-four point",
-    "mover five point",
-    "waiter two",
-    "waiter open two",
-    "waiter three",
-    "waiter open three",
-    "waiter four",
-    "waiter open four",
-    "waiter five",
-    "waiter low point",
-    "waiter three point",
-    "waiter double-three point",
-    "waiter four point",
-    "waiter four-three point",
-    "waiter flex-four point",
-    "waiter five point",
+const PATTERN_NAMES: [&str; 8] = [
+    "none",
+    "two",
+    "open two",
+    "three",
+    "open three",
+    "four",
+    "open four",
+    "five",
+];
+
+const CLASS_NAMES: [&str; 8] = [
+    "none",
+    "low",
+    "three",
+    "double-three",
+    "four",
+    "four-three",
+    "flex-four",
+    "five",
+];
+
+const GLOBAL_NAMES: [&str; GLOBAL_FEATURES] = [
     "waiter has a double threat",
     "waiter has an open three",
     "mover has a four",
@@ -65,22 +68,78 @@ pub const FEATURE_NAMES: [&str; FEATURES] = [
     "waiter has a four",
 ];
 
-/// The fitted weights, in evaluation units, in the order of [`FEATURE_NAMES`].
+/// The name of feature `k` (for the tuner's report).
+pub fn feature_name(k: usize) -> String {
+    if k >= 2 * POINT_FEATURES {
+        return GLOBAL_NAMES[k - 2 * POINT_FEATURES].to_string();
+    }
+    let role = if k < POINT_FEATURES {
+        "mover"
+    } else {
+        "waiter"
+    };
+    let f = k % POINT_FEATURES;
+    if f < LINE_PATTERNS {
+        format!("{role} {}", PATTERN_NAMES[f + 1])
+    } else if f < LINE_PATTERNS + CLASSES {
+        format!("{role} {} point", CLASS_NAMES[f - LINE_PATTERNS + 1])
+    } else {
+        let (a, b) = pair_of(f - LINE_PATTERNS - CLASSES);
+        format!("{role} {} + {}", PATTERN_NAMES[a], PATTERN_NAMES[b])
+    }
+}
+
+/// The patterns (by discriminant, strongest first) of pair number `n`.
+fn pair_of(mut n: usize) -> (usize, usize) {
+    for a in 1..8 {
+        if n <= a {
+            return (a, n);
+        }
+        n -= a + 1;
+    }
+    (7, 7)
+}
+
+/// The pair number of a strongest line `a` (at least a two) and a second `b <= a`: the pairs
+/// whose strongest line is weaker come first (2 + 3 + ... + a of them).
+fn pair_index(a: usize, b: usize) -> usize {
+    (a - 1) * (a + 2) / 2 + b
+}
+
+/// The evaluation's scale: a log-odds of 1 in the fitted model (about 73% to win) is this many
+/// evaluation units, the units the search's margins are set in.
+pub const UNITS_PER_LOG_ODDS: f64 = 640.0;
+
+/// The fitted weights, in evaluation units, by feature (see [`feature_name`]).
 pub const WEIGHTS: [i32; FEATURES] = [
-    16, 29, 51, 33, 49, 0, 0, -32, 43, -67, 41, 1488, 0, 0, //
-    -16, -28, -49, -4, 115, -259, 0, 35, -46, -44, -254, -910, -174, 0, //
-    -7, 66, 225, 657, 406, -23, //
+    36, -4, 88, 64, 286, 0, 0, //
+    -7, 15, -70, -51, 673, 0, 0, //
+    -25, -82, 4, -11, 13, -63, -99, //
+    -16, -100, -11, -68, 75, -5, -70, //
+    -163, -176, 57, 78, 673, 0, 0, //
+    0, 0, 0, 0, 0, 0, 0, //
+    0, 0, 0, 0, 0, 0, 0, //
+    -37, 4, -24, 62, -55, -287, 0, //
+    7, -50, -89, -124, -416, -148, 0, //
+    31, 78, -3, 20, -11, 1, 31, //
+    -27, -2, -58, -4, -119, -54, -89, //
+    78, 50, -131, -218, -416, 96, 98, //
+    -96, -251, -246, -85, 376, -42, 0, //
+    0, 0, 0, 0, 0, 0, 0, //
+    -40, 43, 162, 557, 414, 43, //
 ];
 
-/// The point-feature indices of a point whose lines make `pats` and whose class is `threat`
-/// (patterns of `None` and the class `None` have no feature).
+/// The point-feature indices of a point whose lines make `pats` and whose class is `threat`.
 pub fn point_features(pats: &[Pattern; 4], threat: Threat) -> impl Iterator<Item = usize> {
     let lines = pats
         .iter()
         .filter(|&&p| p != Pattern::None)
         .map(|&p| p as usize - 1);
-    let class = (threat != Threat::None).then(|| 7 + threat as usize - 1);
-    lines.chain(class)
+    let class = (threat != Threat::None).then(|| LINE_PATTERNS + threat as usize - 1);
+    let mut sorted = pats.map(|p| p as usize);
+    sorted.sort_unstable_by(|a, b| b.cmp(a));
+    let pair = (sorted[0] > 0).then(|| LINE_PATTERNS + CLASSES + pair_index(sorted[0], sorted[1]));
+    lines.chain(class).chain(pair)
 }
 
 /// What a point adds to the evaluation for a colour, as the mover (`[0]`) and as the waiter
@@ -120,15 +179,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn point_features_name_the_patterns_and_the_class() {
+    fn point_features_name_the_patterns_the_class_and_the_pair() {
         let pats = [
             Pattern::OpenThree,
             Pattern::Four,
             Pattern::None,
             Pattern::Two,
         ];
-        let f: Vec<&str> = point_features(&pats, Threat::FourThree)
-            .map(|i| FEATURE_NAMES[i])
+        let f: Vec<String> = point_features(&pats, Threat::FourThree)
+            .map(feature_name)
             .collect();
         assert_eq!(
             f,
@@ -136,11 +195,27 @@ mod tests {
                 "mover open three",
                 "mover four",
                 "mover two",
-                "mover four-three point"
+                "mover four-three point",
+                "mover four + open three"
             ]
         );
         let none = [Pattern::None; 4];
         assert_eq!(point_features(&none, Threat::None).count(), 0);
         assert_eq!(point_values(&none, Threat::None), [0, 0]);
+        assert_eq!(feature_name(POINT_FEATURES), "waiter two");
+    }
+
+    #[test]
+    fn every_pair_has_its_own_number() {
+        let mut seen = Vec::new();
+        for a in 1..8 {
+            for b in 0..=a {
+                let n = pair_index(a, b);
+                assert_eq!(pair_of(n), (a, b));
+                seen.push(n);
+            }
+        }
+        seen.sort_unstable();
+        assert_eq!(seen, (0..PAIRS).collect::<Vec<_>>());
     }
 }
