@@ -542,3 +542,137 @@ fn a_run_that_plays_nothing_keeps_the_unfinished_game() {
     assert_eq!(c.world().resource::<Board>().board().moves(), &moves[..]);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Opens `record` in the replay viewer at move `at`.
+fn open_replay(app: &mut App, record: gomoku::engine::record::GameRecord, at: usize) {
+    app.insert_resource(Replay { record, at });
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Replay);
+    app.update();
+    app.update();
+}
+
+#[test]
+fn a_game_continued_from_the_replay_is_saved_at_once() {
+    let dir = temp_dir("continued-saved");
+    let mut a = app(
+        Store::new(FileBackend::new(&dir)),
+        Some(vs_ai(3)),
+        Screen::Playing,
+    );
+    win_as_black(&mut a);
+    let record = saved_game(&a, 0);
+    open_replay(&mut a, record.clone(), 4);
+    // "Continue from here", as the replay viewer's button does it, and the game is closed.
+    let setup = a
+        .world()
+        .resource::<Replay>()
+        .continue_setup(a.world().resource::<GameSetup>());
+    *a.world_mut().resource_mut::<GameSetup>() = setup;
+    command(&mut a, GameCommand::NewGame);
+    assert_eq!(screen(&a), Screen::Playing);
+    drop(a);
+    let b = app(Store::new(FileBackend::new(&dir)), None, Screen::Menu);
+    assert_eq!(
+        b.world().resource::<Board>().board().moves(),
+        &record.moves[..4],
+        "the continued game is back behind the menu"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_set_up_from_the_command_line_keeps_the_unfinished_game_behind_the_menu() {
+    let dir = temp_dir("cli-keeps-unfinished");
+    let mut a = app(
+        Store::new(FileBackend::new(&dir)),
+        Some(vs_ai(3)),
+        Screen::Playing,
+    );
+    play(&mut a, "h8");
+    let moves = a.world().resource::<Board>().board().moves().to_vec();
+    drop(a);
+    // `--size 19 --show players`: the menu shows 19x19, the board the unfinished game.
+    let b = app(
+        Store::new(FileBackend::new(&dir)),
+        Some(GameSetup {
+            size: 19,
+            ..vs_ai(3)
+        }),
+        Screen::Menu,
+    );
+    assert_eq!(b.world().resource::<GameSetup>().size, 19);
+    assert_eq!(b.world().resource::<Board>().board().moves(), &moves[..]);
+    assert_eq!(b.world().resource::<Board>().board().size(), 15);
+    drop(b);
+    // A game started with `--moves` is saved before anything is played.
+    let c = app(
+        Store::new(FileBackend::new(&dir)),
+        Some(GameSetup {
+            mode: Mode::TwoPlayers,
+            moves: vec![at("a1"), at("o15")],
+            ..GameSetup::default()
+        }),
+        Screen::Playing,
+    );
+    drop(c);
+    let d = app(Store::new(FileBackend::new(&dir)), None, Screen::Menu);
+    assert_eq!(
+        d.world().resource::<Board>().board().moves(),
+        &[at("a1"), at("o15")]
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_player_picked_mid_game_does_not_take_its_result() {
+    let mut a = app(Store::in_memory(), Some(vs_ai(2)), Screen::Playing);
+    let first = a.world().resource::<PlayerProfiles>().active.unwrap();
+    play(&mut a, "h8");
+    // Mid-game, a new player is created (and so picked) in the Players window.
+    let bob = a
+        .world_mut()
+        .resource_mut::<PlayerProfiles>()
+        .create("Bob", "2026-11-22T14:00:00Z".into())
+        .unwrap();
+    a.update();
+    for m in ["i8", "j8", "k8", "l8"] {
+        play(&mut a, m);
+    }
+    let record = saved_game(&a, 0);
+    assert_eq!(
+        record.black, "Player 1",
+        "the game's player, not the one picked"
+    );
+    let ps = a.world().resource::<PlayerProfiles>();
+    assert_eq!(ps.get(first).unwrap().stats.total().wins, 1);
+    assert_eq!(ps.get(bob).unwrap().stats.total().wins, 0);
+    // The next game is Bob's.
+    command(&mut a, GameCommand::NewGame);
+    win_as_black(&mut a);
+    assert_eq!(saved_game(&a, 1).black, "Bob");
+}
+
+#[test]
+fn closing_the_replay_says_the_games_position_again() {
+    let mut a = app(Store::in_memory(), Some(vs_ai(3)), Screen::Playing);
+    win_as_black(&mut a);
+    let record = saved_game(&a, 0);
+    command(&mut a, GameCommand::NewGame);
+    play(&mut a, "g7");
+    open_replay(&mut a, record, 9);
+    let status = a.world().resource::<StatusLine>().0.clone();
+    assert!(status.contains("Move 9 of 9"), "{status}");
+    a.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Menu);
+    a.update();
+    a.update();
+    let status = a.world().resource::<StatusLine>().0.clone();
+    assert!(
+        !status.contains("of 9"),
+        "the replay's line stayed: {status}"
+    );
+    assert!(status.contains("Black to move"), "{status}");
+}

@@ -10,7 +10,7 @@ use super::i18n::{Lang, fill};
 use super::layout::TOP_BAR;
 use super::persist::{PlayerProfiles, StorageProblem, StorageProblems, UserSettings};
 use super::theme::Palette;
-use super::turn::ActiveSetup;
+use super::turn::{ActiveSetup, GamePlayers};
 use super::{
     Board, BoardLayout, GameCommand, GameSetup, Mode, Screen, StatusLine, history_ui, profiles_ui,
     replay_ui, settings_ui,
@@ -190,7 +190,7 @@ fn top_bar(
                 ui.separator();
                 let game = &board.0;
                 let can_undo = in_game && !game.board().moves().is_empty();
-                let can_redo = in_game && !game.board().redo_moves().is_empty();
+                let can_redo = in_game && game.can_redo();
                 let undo = ui.add_enabled(can_undo, egui::Button::new(lang.t("Undo")));
                 if undo.on_hover_text("Ctrl+Z").clicked() {
                     commands.write(GameCommand::Undo);
@@ -248,6 +248,7 @@ fn side_panel(
     thinking: Res<AiThinking>,
     board: Res<Board>,
     active: Res<ActiveSetup>,
+    players: Res<GamePlayers>,
     profiles: Res<PlayerProfiles>,
     layout: Option<Res<BoardLayout>>,
     screen: Res<State<Screen>>,
@@ -264,7 +265,7 @@ fn side_panel(
         .exact_size(width)
         .show(&mut root, |ui| {
             ui.add_space(8.0);
-            ui.heading(players_line(&active.0, &profiles, lang));
+            ui.heading(players_line(&active.0, &players, &profiles, lang));
             ui.label(fill(
                 lang.t("{rule} rule, {n}x{n}"),
                 &[
@@ -294,10 +295,18 @@ fn side_panel(
     Ok(())
 }
 
-/// "Ann (Black) vs AI 3 (Club)" and the like.
-fn players_line(setup: &GameSetup, profiles: &PlayerProfiles, lang: Lang) -> String {
-    let name = |p: Option<&crate::players::Profile>| {
-        p.map(|p| p.name.clone())
+/// "Ann (Black) vs AI 3 (Club)" and the like, with the game's players.
+fn players_line(
+    setup: &GameSetup,
+    players: &GamePlayers,
+    profiles: &PlayerProfiles,
+    lang: Lang,
+) -> String {
+    let name = |stone: Stone| {
+        players
+            .of_stone(stone)
+            .and_then(|id| profiles.get(id).ok())
+            .map(|p| p.name.clone())
             .unwrap_or_else(|| lang.t("Guest").to_owned())
     };
     let level = fill(
@@ -311,7 +320,7 @@ fn players_line(setup: &GameSetup, profiles: &PlayerProfiles, lang: Lang) -> Str
         Mode::VsAi { human } => fill(
             lang.t("{person} ({colour}) vs {ai}"),
             &[
-                ("person", &name(profiles.active())),
+                ("person", &name(human)),
                 ("colour", &lang.t(stone_name(human))),
                 ("ai", &level),
             ],
@@ -319,8 +328,8 @@ fn players_line(setup: &GameSetup, profiles: &PlayerProfiles, lang: Lang) -> Str
         Mode::TwoPlayers => fill(
             lang.t("{black} (Black) vs {white} (White)"),
             &[
-                ("black", &name(profiles.active())),
-                ("white", &name(profiles.opponent())),
+                ("black", &name(Stone::Black)),
+                ("white", &name(Stone::White)),
             ],
         ),
         Mode::AiVsAi => fill(lang.t("AI vs AI, {level}"), &[("level", &level)]),

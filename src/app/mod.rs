@@ -35,7 +35,7 @@ pub use ai::{AiBrain, AiExecution, AiThinking};
 pub use hint::HintMove;
 pub use input::Hover;
 pub use layout::BoardLayout;
-pub use turn::{GameSerial, MoveOutcome, StatusLine};
+pub use turn::{GamePlayers, GameSerial, MoveOutcome, StatusLine};
 
 /// The game in play: the engine's game (board, rule, outcome). Only the turn plugin changes it.
 #[derive(Resource, Deref, Debug, Clone, Default)]
