@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::i18n::{Lang, fill};
+use super::i18n::{Lang, counted, fill};
 use super::menu::{Dialog, rule_label};
 use super::persist::GameHistory;
 use super::{Board, GameSetup, Replay, Screen};
@@ -63,9 +63,11 @@ pub fn result_text(record: &GameRecord, lang: Lang) -> String {
     format!("{winner} ({how})")
 }
 
-/// "Ann vs AI 3" for a record, with the names it was saved under.
-fn players_text(record: &GameRecord, lang: Lang) -> String {
-    if record.mode == RecordMode::Imported {
+/// "Ann (Black) vs AI 3 (White)" for a record, with the names it was saved under; "Imported
+/// game" for one that names nobody.
+pub fn players_text(record: &GameRecord, lang: Lang) -> String {
+    let nameless = record.black.trim().is_empty() && record.white.trim().is_empty();
+    if record.mode == RecordMode::Imported || nameless {
         return lang.t("Imported game").to_owned();
     }
     fill(
@@ -274,7 +276,11 @@ fn game_row(
                     n = record.size
                 ));
                 ui.label(result_text(&record, lang));
-                ui.label(fill(lang.t("{n} moves"), &[("n", &record.moves.len())]));
+                ui.label(counted(
+                    record.moves.len() as u64,
+                    lang.t("{n} move"),
+                    lang.t("{n} moves"),
+                ));
                 if ui.button(lang.t("Replay")).clicked() {
                     *replay = Some(record.clone());
                 }

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass, egui};
 
 use super::ai::AiThinking;
-use super::i18n::{Lang, fill};
+use super::i18n::{Lang, counted, fill};
 use super::layout::TOP_BAR;
 use super::persist::{PlayerProfiles, StorageProblem, StorageProblems, UserSettings};
 use super::theme::Palette;
@@ -444,7 +444,7 @@ fn main_menu(
                                 ("secs", &settings.master_move_secs),
                             ];
                             if l.number() == Level::MAX {
-                                fill(lang.t("{n} - {name} ({secs} s per move)"), &values)
+                                fill(lang.t("{n} - {name} (up to {secs} s per move)"), &values)
                             } else {
                                 fill(lang.t("{n} - {name}"), &values)
                             }
@@ -622,9 +622,10 @@ fn game_over_contents(
     commands: &mut MessageWriter<GameCommand>,
 ) {
     ui.heading(result_headline(board.outcome(), active.0.mode, lang));
-    ui.label(fill(
+    ui.label(counted(
+        board.board().moves().len() as u64,
+        lang.t("{n} move"),
         lang.t("{n} moves"),
-        &[("n", &board.board().moves().len())],
     ));
     ui.add_space(6.0);
     ui.horizontal_wrapped(|ui| {

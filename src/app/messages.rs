@@ -1,7 +1,7 @@
 //! Messages that come from the engine and the store (import errors, unreadable files) in the
 //! player's language. They are built in English where they arise; here each known shape is a
 //! template, matched against the text, and its parts are translated in turn (a message often
-//! wraps another: "line 3: move 2 (h8) is not legal: (7, 7) is already taken"). Parts with no
+//! wraps another: "line 3: move 2 (h8) is not legal: the point is already taken"). Parts with no
 //! template (a move, a file name, a parser's own detail) stay as they are.
 
 use super::i18n::Lang;
@@ -16,6 +16,8 @@ pub const TEMPLATES: &[(&str, &str)] = &[
     ),
     ("({x}, {y}) is already taken", "（{x}, {y}）已有棋子"),
     ("({x}, {y}) is off the board", "（{x}, {y}）在棋盘之外"),
+    ("the point is already taken", "该点已有棋子"),
+    ("the point is off the board", "该点在棋盘之外"),
     ("the game is over", "对局已结束"),
     ("forbidden for black: {kind}", "黑棋禁手：{kind}"),
     ("'{text}' is not a move: {why}", "“{text}”不是一手棋：{why}"),
@@ -224,8 +226,8 @@ mod tests {
     #[test]
     fn nested_messages_are_translated_part_by_part() {
         assert_eq!(
-            zh("line 3: move 2 (h8) is not legal: (7, 7) is already taken"),
-            "第 3 行：第 2 手（h8）不合规则：（7, 7）已有棋子"
+            zh("line 3: move 2 (h8) is not legal: the point is already taken"),
+            "第 3 行：第 2 手（h8）不合规则：该点已有棋子"
         );
         assert_eq!(
             zh("move 9 (h8) is not legal: forbidden for black: double-three"),

@@ -4,11 +4,11 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::i18n::{Lang, fill};
+use super::i18n::{Lang, counted, fill};
 use super::menu::{Dialog, rule_label};
 use super::persist::{PlayerProfiles, UserSettings};
 use crate::engine::record::date;
-use crate::players::{ProfileError, ProfileId, StatMode, Title};
+use crate::players::{ProfileError, ProfileId, StatMode, Tally, Title};
 
 /// What the Players window is doing.
 #[derive(Resource, Debug, Clone, Default)]
@@ -58,6 +58,28 @@ fn error_text(e: &ProfileError, lang: Lang) -> String {
         ),
         ProfileError::NotFound(_) => lang.t("That player no longer exists.").to_owned(),
     }
+}
+
+/// "1 win, 2 losses, 0 draws; win rate 33%".
+fn results_line(total: &Tally, lang: Lang) -> String {
+    fill(
+        lang.t("{wins}, {losses}, {draws}; win rate {rate}"),
+        &[
+            (
+                "wins",
+                &counted(total.wins, lang.t("{n} win"), lang.t("{n} wins")),
+            ),
+            (
+                "losses",
+                &counted(total.losses, lang.t("{n} loss"), lang.t("{n} losses")),
+            ),
+            (
+                "draws",
+                &counted(total.draws, lang.t("{n} draw"), lang.t("{n} draws")),
+            ),
+            ("rate", &total.win_rate_text()),
+        ],
+    )
 }
 
 fn players_window(
@@ -187,22 +209,17 @@ fn profile_details(
     ));
     let progress = match rank.next {
         Some((next, points)) => fill(
-            lang.t("{points} points to {title}"),
-            &[("points", &points), ("title", &lang.t(title_name(next)))],
+            &counted(
+                u64::from(points.unsigned_abs()),
+                lang.t("{n} point to {title}"),
+                lang.t("{n} points to {title}"),
+            ),
+            &[("title", &lang.t(title_name(next)))],
         ),
         None => lang.t("The top of the ladder").to_owned(),
     };
     ui.add(egui::ProgressBar::new(rank.progress).text(progress));
-    let total = p.stats.total();
-    ui.label(fill(
-        lang.t("{wins} wins, {losses} losses, {draws} draws; win rate {rate}"),
-        &[
-            ("wins", &total.wins),
-            ("losses", &total.losses),
-            ("draws", &total.draws),
-            ("rate", &total.win_rate_text()),
-        ],
-    ));
+    ui.label(results_line(&p.stats.total(), lang));
     ui.label(fill(
         lang.t("Winning streak {current}, best {best}"),
         &[
@@ -274,4 +291,27 @@ fn profile_details(
             }
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::players::settings::Language;
+
+    #[test]
+    fn results_are_counted_in_good_english() {
+        let tally = Tally {
+            wins: 1,
+            losses: 1,
+            draws: 2,
+        };
+        assert_eq!(
+            results_line(&tally, Lang(Language::English)),
+            "1 win, 1 loss, 2 draws; win rate 25%"
+        );
+        assert_eq!(
+            results_line(&tally, Lang(Language::Chinese)),
+            "1 胜 1 负 2 和；胜率 25%"
+        );
+    }
 }

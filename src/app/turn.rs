@@ -418,6 +418,14 @@ pub fn describe(game: &Game, mode: Mode, last: Option<(Stone, Pos)>, lang: Lang)
             lang.t("{player} to move"),
             &[("player", &player_name(game.to_move(), mode, lang))],
         ),
+        // Freestyle's longer rows win too: a six is not called a five.
+        Outcome::Five { winner, line } if line.len() != 5 => fill(
+            lang.t("{player} wins with a row of {n}"),
+            &[
+                ("player", &player_name(*winner, mode, lang)),
+                ("n", &line.len()),
+            ],
+        ),
         Outcome::Five { winner, .. } => fill(
             lang.t("{player} wins with five in a row"),
             &[("player", &player_name(*winner, mode, lang))],

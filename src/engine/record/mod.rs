@@ -17,7 +17,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::board::{Pos, Stone};
-use super::game::{Game, GameSetupError, Outcome};
+use super::game::{Game, GameSetupError, MoveError, Outcome};
 use super::rules::{ForbiddenPolicy, Rule};
 
 /// Who played a recorded game.
@@ -196,7 +196,14 @@ impl RecordError {
                 } else {
                     format!("{},{}", p.x, p.y)
                 };
-                RecordError::new(format!("move {} ({name}) is not legal: {e}", i + 1))
+                // The move is already named in notation: the reason does not repeat it in the
+                // engine's internal coordinates.
+                let why = match e {
+                    MoveError::Occupied(_) => "the point is already taken".to_owned(),
+                    MoveError::OffBoard(_) => "the point is off the board".to_owned(),
+                    other => other.to_string(),
+                };
+                RecordError::new(format!("move {} ({name}) is not legal: {why}", i + 1))
             }
         }
     }
