@@ -145,6 +145,13 @@ fn move_errors_name_points_in_notation_only() {
 }
 
 #[test]
+fn a_huge_text_is_refused_before_it_is_read() {
+    let text = "h8 ".repeat(70_000);
+    let e = import_error(&text);
+    assert!(e.contains("205 KB") && e.contains("64 KB at most"), "{e}");
+}
+
+#[test]
 fn bad_input_names_what_is_wrong() {
     let cases: &[(&str, &str)] = &[
         ("", "empty"),

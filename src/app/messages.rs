@@ -47,6 +47,10 @@ pub const TEMPLATES: &[(&str, &str)] = &[
         "没有可导入的内容：文本为空",
     ),
     ("the .psq file is empty", ".psq 文件为空"),
+    (
+        "the text is {n} KB, more than a game record can be ({m} KB at most)",
+        "文本有 {n} KB，超出棋谱的大小（最多 {m} KB）",
+    ),
     ("the .psq file has no moves", ".psq 文件中没有着法"),
     (
         "expected the header 'Piskvorky WxH, ...', found '{h}'",

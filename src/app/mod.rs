@@ -7,6 +7,8 @@ mod ai;
 mod animation;
 mod audio;
 mod board_view;
+#[cfg(test)]
+mod egui_harness;
 pub mod frame_report;
 mod hint;
 mod history_ui;

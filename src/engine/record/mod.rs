@@ -256,12 +256,28 @@ pub struct ImportDefaults {
     pub policy: ForbiddenPolicy,
 }
 
+/// The longest text [`import`] reads, in bytes: far more than any game on a 22x22 board takes
+/// in any of the formats (a full board's `.psq` is about 5 KB).
+pub const MAX_IMPORT_BYTES: usize = 64 * 1024;
+
+/// Why a text is refused before it is read: it is longer than [`MAX_IMPORT_BYTES`].
+pub fn too_long(bytes: usize) -> RecordError {
+    RecordError::new(format!(
+        "the text is {} KB, more than a game record can be ({} KB at most)",
+        bytes.div_ceil(1024),
+        MAX_IMPORT_BYTES / 1024
+    ))
+}
+
 /// Reads a game in any of the formats, checking every move against the rule.
 pub fn import(
     text: &str,
     defaults: ImportDefaults,
     date: String,
 ) -> Result<GameRecord, RecordError> {
+    if text.len() > MAX_IMPORT_BYTES {
+        return Err(too_long(text.len()));
+    }
     if text.trim().is_empty() {
         return Err(RecordError::new(
             "there is nothing to import: the text is empty",
