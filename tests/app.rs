@@ -276,6 +276,23 @@ fn a_row_of_six_is_not_announced_as_five() {
 }
 
 #[test]
+fn an_idle_board_waits_for_input_and_a_move_draws_at_full_pace() {
+    use bevy::winit::{UpdateMode, WinitSettings};
+    let mut app = app_with(two_players(), Screen::Playing);
+    app.insert_resource(WinitSettings::game());
+    let idle = update_until(&mut app, 2_000, |a| {
+        matches!(
+            a.world().resource::<WinitSettings>().focused_mode,
+            UpdateMode::Reactive { .. }
+        )
+    });
+    assert!(idle.is_some(), "a still board keeps drawing at full pace");
+    click(&mut app, "h8");
+    let mode = app.world().resource::<WinitSettings>().focused_mode;
+    assert_eq!(mode, UpdateMode::Continuous, "a move is drawn at full pace");
+}
+
+#[test]
 fn the_menu_takes_no_board_clicks() {
     let mut app = app_with(two_players(), Screen::Menu);
     click(&mut app, "h8");
@@ -415,6 +432,19 @@ fn the_keyboard_moves_a_cursor_and_plays() {
         press(&mut app, KeyCode::ArrowUp);
     }
     assert_eq!(app.world().resource::<KeyCursor>().0, Some(at("i15")));
+}
+
+#[test]
+fn after_a_restart_esc_goes_back_to_the_game() {
+    let mut app = app_with(two_players(), Screen::Playing);
+    app.init_resource::<ButtonInput<KeyCode>>();
+    click(&mut app, "h8");
+    command(&mut app, GameCommand::Restart);
+    assert!(board(&app).board().moves().is_empty());
+    press(&mut app, KeyCode::Escape);
+    assert_eq!(screen(&app), Screen::Menu);
+    press(&mut app, KeyCode::Escape);
+    assert_eq!(screen(&app), Screen::Playing, "back to the restarted game");
 }
 
 #[test]

@@ -43,6 +43,7 @@ struct Report {
 pub fn plugin(path: PathBuf) -> impl Fn(&mut App) {
     move |app: &mut App| {
         app.insert_resource(super::persist::LeaveSavedGame)
+            .insert_resource(super::KeepDrawing)
             .insert_resource(Report {
                 path: path.clone(),
                 phase: Phase::Warmup,

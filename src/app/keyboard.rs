@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
 
 use super::menu::Dialog;
-use super::turn::ActiveSetup;
+use super::turn::{ActiveSetup, GameOnBoard};
 use super::{AppSystems, Board, Hover, MoveRequest, Screen};
 use crate::engine::Pos;
 
@@ -91,6 +91,7 @@ fn move_cursor(
 fn escape(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     board: Res<Board>,
+    on_board: Res<GameOnBoard>,
     screen: Res<State<Screen>>,
     dialog: Option<Res<State<Dialog>>>,
     mut next_dialog: Option<ResMut<NextState<Dialog>>>,
@@ -109,10 +110,8 @@ fn escape(
     match screen.get() {
         Screen::Playing | Screen::GameOver | Screen::Replay => next.set(Screen::Menu),
         Screen::Menu => {
-            if board.outcome().is_over() {
-                next.set(Screen::GameOver);
-            } else if !board.board().moves().is_empty() {
-                next.set(Screen::Playing);
+            if let Some(back) = on_board.back_to(&board.0) {
+                next.set(back);
             }
         }
     }

@@ -16,8 +16,10 @@ pub mod i18n;
 mod input;
 pub mod keyboard;
 pub mod layout;
+mod main_menu;
 pub mod menu;
 pub mod messages;
+mod pace;
 pub mod persist;
 mod profiles_ui;
 mod replay_ui;
@@ -37,6 +39,7 @@ pub use ai::{AiBrain, AiExecution, AiThinking};
 pub use hint::HintMove;
 pub use input::Hover;
 pub use layout::BoardLayout;
+pub use pace::{KeepDrawing, Motion};
 pub use turn::{GamePlayers, GameSerial, MoveOutcome, StatusLine};
 
 /// The game in play: the engine's game (board, rule, outcome). Only the turn plugin changes it.
@@ -273,6 +276,7 @@ impl Plugin for GamePlugin {
                 keyboard::plugin,
                 hint::plugin,
                 theme::plugin,
+                pace::plugin,
             ));
         // The view and the menus need a renderer; headless tests run without one.
         if app.is_plugin_added::<bevy::sprite::SpritePlugin>() {

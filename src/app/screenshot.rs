@@ -26,6 +26,7 @@ struct Plan {
 pub fn plugin(path: PathBuf) -> impl Fn(&mut App) {
     move |app: &mut App| {
         app.insert_resource(super::persist::LeaveSavedGame)
+            .insert_resource(super::KeepDrawing)
             .insert_resource(Plan {
                 path: path.clone(),
                 settled: 0,

@@ -43,6 +43,24 @@ struct SuspendedGame(Option<Game>);
 #[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
 pub struct ActiveSetup(pub GameSetup);
 
+/// Whether the board holds a game to go back to from the menu: one has been played in this run
+/// (even if restarted to an empty board), or the one left unfinished last time was put back.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct GameOnBoard(pub bool);
+
+impl GameOnBoard {
+    /// The screen "Back to the game" (or Esc on the menu) goes to, if there is a game.
+    pub fn back_to(self, board: &Game) -> Option<Screen> {
+        if board.outcome().is_over() {
+            Some(Screen::GameOver)
+        } else if self.0 || !board.board().moves().is_empty() {
+            Some(Screen::Playing)
+        } else {
+            None
+        }
+    }
+}
+
 /// Who plays the game on the board: the profiles picked when it started (`None` for a guest or
 /// the AI). Picking or creating a player mid-game chooses the next game's players; this game's
 /// result still goes to these.
@@ -96,6 +114,10 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<MoveOutcome>()
         .init_resource::<ActiveSetup>()
         .init_resource::<GamePlayers>()
+        .init_resource::<GameOnBoard>()
+        .add_systems(OnEnter(Screen::Playing), |mut on: ResMut<GameOnBoard>| {
+            on.set_if_neq(GameOnBoard(true));
+        })
         .init_resource::<GameSerial>()
         .init_resource::<SuspendedGame>()
         .add_systems(Startup, start_from_setup)
