@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use bevy::winit::{UpdateMode, WinitSettings};
+use bevy_egui::{EguiInput, EguiPreUpdateSet, egui};
 
 use super::ai::AiThinking;
 use super::animation::{DropShadow, Particle, Pulse, Settle};
@@ -29,6 +30,12 @@ pub struct KeepDrawing;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
+        PreUpdate,
+        drop_unchanged_modifiers
+            .after(EguiPreUpdateSet::ProcessInput)
+            .before(EguiPreUpdateSet::BeginPass),
+    )
+    .add_systems(
         Last,
         pace.run_if(resource_exists::<WinitSettings>.and_then(not(resource_exists::<KeepDrawing>))),
     );
@@ -93,8 +100,53 @@ fn pace(
     };
     let mode = motion.update_mode();
     if winit.focused_mode != mode || winit.unfocused_mode != mode {
+        debug!("frames: {motion:?}");
         // The game goes on at the same pace without focus (an AI-vs-AI game keeps playing).
         winit.focused_mode = mode;
         winit.unfocused_mode = mode;
+    }
+}
+
+/// bevy_egui tells egui the modifier keys every frame, as an input event; egui answers any
+/// input with a request for the next frame, so frames never stopped. Only a change is passed on
+/// (egui also reads the modifiers from the input's own field).
+fn drop_unchanged_modifiers(
+    mut inputs: Query<&mut EguiInput>,
+    mut last: Local<Option<egui::Modifiers>>,
+) {
+    for mut input in &mut inputs {
+        input.0.events.retain(|event| match event {
+            egui::Event::ModifiersChanged(m) => last.replace(*m) != Some(*m),
+            _ => true,
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_unchanged_modifier_state_is_not_an_input() {
+        let mut app = App::new();
+        app.add_systems(Update, drop_unchanged_modifiers);
+        let context = app.world_mut().spawn(EguiInput::default()).id();
+        let mut frame = |modifiers: egui::Modifiers| {
+            app.world_mut()
+                .get_mut::<EguiInput>(context)
+                .unwrap()
+                .0
+                .events = vec![egui::Event::ModifiersChanged(modifiers)];
+            app.update();
+            app.world()
+                .get::<EguiInput>(context)
+                .unwrap()
+                .0
+                .events
+                .len()
+        };
+        assert_eq!(frame(egui::Modifiers::NONE), 1, "the first is news");
+        assert_eq!(frame(egui::Modifiers::NONE), 0, "the same again is not");
+        assert_eq!(frame(egui::Modifiers::SHIFT), 1, "a change is");
     }
 }
