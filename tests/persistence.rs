@@ -676,3 +676,47 @@ fn closing_the_replay_says_the_games_position_again() {
     );
     assert!(status.contains("Black to move"), "{status}");
 }
+
+#[test]
+fn a_hand_edited_file_gets_the_checks_typing_gets() {
+    let dir = temp_dir("hand-edited");
+    std::fs::create_dir_all(&dir).unwrap();
+    let huge = "x".repeat(1 << 20);
+    let profiles = format!(
+        r#"{{"format":"gomoku-profiles","version":1,"data":{{"list":[{{"id":1,"name":"{huge}","created":"2026-11-22T14:00:00Z","stats":{{"lines":[],"current_streak":0,"best_streak":0}},"rating":1000,"rated_games":0,"undo":{{"left":10}}}}],"next_id":2,"active":1,"opponent":null}}}}"#
+    );
+    std::fs::write(dir.join("profiles.json"), profiles).unwrap();
+    std::fs::write(
+        dir.join("settings.json"),
+        r#"{"format":"gomoku-settings","version":1,"data":{"volume":50.0}}"#,
+    )
+    .unwrap();
+    let a = app(Store::new(FileBackend::new(&dir)), None, Screen::Menu);
+    let problems = &a.world().resource::<StorageProblems>().0;
+    let text = format!("{problems:?}");
+    assert!(text.len() < 2_000, "the problem does not repeat the name");
+    assert!(
+        problems.iter().any(|p| p.concerns("profiles.json")) && text.contains("longer than 24"),
+        "{text}"
+    );
+    assert!(
+        problems.iter().any(|p| p.concerns("settings.json")) && text.contains("volume"),
+        "{text}"
+    );
+    // A fresh player stands in; the file is kept aside, not written over.
+    let me = a.world().resource::<PlayerProfiles>().active().unwrap();
+    assert_eq!(me.name, "Player 1");
+    assert_eq!(a.world().resource::<UserSettings>().volume, 0.7);
+    drop(a);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_record_with_a_huge_name_is_not_shown() {
+    let mut a = app(Store::in_memory(), Some(vs_ai(2)), Screen::Playing);
+    win_as_black(&mut a);
+    let mut history = a.world_mut().resource_mut::<GameHistory>();
+    history.games[0].black = "x".repeat(1 << 20);
+    let e = history.game(0).unwrap().unwrap_err().to_string();
+    assert!(e.contains("black player's name is longer than 64"), "{e}");
+}
