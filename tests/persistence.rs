@@ -720,3 +720,43 @@ fn a_record_with_a_huge_name_is_not_shown() {
     let e = history.game(0).unwrap().unwrap_err().to_string();
     assert!(e.contains("black player's name is longer than 64"), "{e}");
 }
+
+#[test]
+fn a_long_game_restarted_or_left_for_a_new_one_is_kept_as_unfinished() {
+    let setup = GameSetup {
+        mode: Mode::TwoPlayers,
+        ..GameSetup::default()
+    };
+    let mut a = app(Store::in_memory(), Some(setup), Screen::Playing);
+    let moves = "a1 o15 a3 o13 a5 o11 a7 o9 a9 o7";
+    for m in moves.split(' ') {
+        a.world_mut().write_message(MoveRequest::person(at(m)));
+        a.update();
+    }
+    assert!(gomoku::app::is_long_game_in_progress(
+        a.world().resource::<Board>(),
+        &GameSetup::default()
+    ));
+    command(&mut a, GameCommand::Restart);
+    assert_eq!(a.world().resource::<Board>().board().stone_count(), 0);
+    let kept = saved_game(&a, 0);
+    assert_eq!(kept.result.ending, Ending::Unfinished);
+    assert_eq!(kept.moves.len(), 10);
+    let me = a.world().resource::<PlayerProfiles>().active().unwrap();
+    assert_eq!(
+        me.stats.total().games(),
+        0,
+        "an unfinished game counts for nobody"
+    );
+    // A short game is not kept; a long one left for a new game is.
+    a.world_mut().write_message(MoveRequest::person(at("h8")));
+    a.update();
+    command(&mut a, GameCommand::Restart);
+    assert_eq!(a.world().resource::<GameHistory>().len(), 1);
+    for m in moves.split(' ') {
+        a.world_mut().write_message(MoveRequest::person(at(m)));
+        a.update();
+    }
+    command(&mut a, GameCommand::NewGame);
+    assert_eq!(a.world().resource::<GameHistory>().len(), 2);
+}

@@ -117,6 +117,11 @@ pub fn chinese(english: &str) -> Option<&'static str> {
         "Undo" => "悔棋",
         "Redo" => "重做",
         "Restart" => "重新开始",
+        "Restart?" => "重新开始？",
+        "The game in progress ({n} moves) will be kept in Games as unfinished." => {
+            "进行中的棋局（{n} 手）将作为未完成的棋局保存在棋谱中。"
+        }
+        "Keep playing" => "继续下棋",
         "Resign" => "认输",
         "Undos left: {n}" => "剩余悔棋：{n}",
         "AI thinking..." => "AI 思考中……",

@@ -12,8 +12,8 @@ use super::persist::{PlayerProfiles, StorageProblem, StorageProblems, UserSettin
 use super::theme::Palette;
 use super::turn::{ActiveSetup, GamePlayers};
 use super::{
-    Board, BoardLayout, GameCommand, GameSetup, Mode, Screen, StatusLine, history_ui, profiles_ui,
-    replay_ui, settings_ui,
+    Board, BoardLayout, GameCommand, GameSetup, Mode, Screen, StatusLine, history_ui,
+    is_long_game_in_progress, profiles_ui, replay_ui, settings_ui,
 };
 use crate::engine::{Outcome, Rule, Stone};
 
@@ -29,10 +29,9 @@ pub enum Dialog {
     Games,
     /// The settings.
     Settings,
+    /// "Restart?" for a long game in progress.
+    ConfirmRestart,
 }
-
-/// The CJK font subset (see `assets/fonts/README.md`), used after egui's own fonts.
-const CJK_FONT: &[u8] = include_bytes!("../../assets/fonts/gomoku-cjk.ttf");
 
 pub(super) fn plugin(app: &mut App) {
     if !app.is_plugin_added::<EguiPlugin>() {
@@ -48,35 +47,54 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             EguiPrimaryContextPass,
             (
-                install_fonts.run_if(run_once),
+                super::fonts::install_fonts.run_if(run_once),
+                super::fonts::full_cjk_when_needed,
                 apply_visuals.run_if(resource_changed::<Palette>),
                 top_bar,
                 side_panel.run_if(not(in_state(Screen::Replay))),
                 super::main_menu::main_menu
                     .run_if(in_state(Screen::Menu).and_then(in_state(Dialog::None))),
                 game_over_dialog.run_if(in_state(Screen::GameOver)),
+                confirm_restart.run_if(in_state(Dialog::ConfirmRestart)),
                 storage_problems.run_if(|p: Res<StorageProblems>| !p.0.is_empty()),
             )
                 .chain(),
         );
 }
 
-/// Adds the CJK subset as a fallback for every egui font family.
-fn install_fonts(mut contexts: EguiContexts) -> Result {
+/// "Restart?": a long game in progress is not thrown away by one click. It is kept in the
+/// games as unfinished either way.
+fn confirm_restart(
+    mut contexts: EguiContexts,
+    lang: Res<Lang>,
+    board: Res<Board>,
+    mut dialog: ResMut<NextState<Dialog>>,
+    mut commands: MessageWriter<GameCommand>,
+) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let mut fonts = egui::FontDefinitions::default();
-    fonts.font_data.insert(
-        "gomoku-cjk".to_owned(),
-        std::sync::Arc::new(egui::FontData::from_static(CJK_FONT)),
-    );
-    for family in [egui::FontFamily::Proportional, egui::FontFamily::Monospace] {
-        fonts
-            .families
-            .entry(family)
-            .or_default()
-            .push("gomoku-cjk".to_owned());
-    }
-    ctx.set_fonts(fonts);
+    egui::Window::new(lang.t("Restart?"))
+        .id(egui::Id::new("confirm_restart"))
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .collapsible(false)
+        .resizable(false)
+        .show(ctx, |ui| {
+            ui.label(fill(
+                lang.t("The game in progress ({n} moves) will be kept in Games as unfinished."),
+                &[("n", &board.board().moves().len())],
+            ));
+            ui.horizontal(|ui| {
+                if ui
+                    .button(egui::RichText::new(lang.t("Restart")).strong())
+                    .clicked()
+                {
+                    commands.write(GameCommand::Restart);
+                    dialog.set(Dialog::None);
+                }
+                if ui.button(lang.t("Keep playing")).clicked() {
+                    dialog.set(Dialog::None);
+                }
+            });
+        });
     Ok(())
 }
 
@@ -202,7 +220,11 @@ fn top_bar(
                     .add_enabled(in_game, egui::Button::new(lang.t("Restart")))
                     .clicked()
                 {
-                    commands.write(GameCommand::Restart);
+                    if is_long_game_in_progress(game, &active.0) {
+                        dialog.set(Dialog::ConfirmRestart);
+                    } else {
+                        commands.write(GameCommand::Restart);
+                    }
                 }
                 let can_resign =
                     in_game && !game.outcome().is_over() && active.0.mode != Mode::AiVsAi;

@@ -9,6 +9,7 @@ mod audio;
 mod board_view;
 #[cfg(test)]
 mod egui_harness;
+mod fonts;
 pub mod frame_report;
 mod hint;
 mod history_ui;
@@ -40,7 +41,10 @@ pub use hint::HintMove;
 pub use input::Hover;
 pub use layout::BoardLayout;
 pub use pace::{KeepDrawing, Motion};
-pub use turn::{GamePlayers, GameSerial, MoveOutcome, StatusLine};
+pub use turn::{
+    GameAbandoned, GamePlayers, GameSerial, LONG_GAME_MOVES, MoveOutcome, StatusLine,
+    is_long_game_in_progress,
+};
 
 /// The game in play: the engine's game (board, rule, outcome). Only the turn plugin changes it.
 #[derive(Resource, Deref, Debug, Clone, Default)]

@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 
 use super::i18n::{Lang, system_language};
-use super::turn::{ActiveSetup, GamePlayers, GameSerial};
+use super::turn::{ActiveSetup, GameAbandoned, GamePlayers, GameSerial};
 use super::{AppSystems, Board, GameSetup, Mode, Screen};
 use crate::engine::record::json::StoredRecord;
 use crate::engine::record::{GameRecord, RecordMode, date};
@@ -151,6 +151,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<RecordedGame>()
         .init_resource::<PendingUndoCredit>()
         .add_systems(PreStartup, load_everything)
+        .add_observer(keep_abandoned_game)
         .init_resource::<CurrentGame>()
         .add_systems(
             Update,
@@ -395,6 +396,29 @@ fn record_finished_game(
         take_back(r, &mut profiles, &mut history);
         credit.set_if_neq(PendingUndoCredit(0));
     }
+}
+
+/// Keeps a long game that was left for a new one (or restarted) in the history, as unfinished:
+/// it can be replayed and continued, and counts for nobody.
+fn keep_abandoned_game(
+    abandoned: On<GameAbandoned>,
+    profiles: Res<PlayerProfiles>,
+    mut history: ResMut<GameHistory>,
+) {
+    let GameAbandoned {
+        game,
+        setup,
+        players,
+    } = abandoned.event();
+    let [black, white] = seats(setup, players, &profiles.0);
+    let level = setup.level.number();
+    let mode = match setup.mode {
+        Mode::VsAi { human } => RecordMode::VsAi { level, human },
+        Mode::TwoPlayers => RecordMode::TwoPlayers,
+        Mode::AiVsAi => RecordMode::AiVsAi { level },
+    };
+    let record = GameRecord::of_game(game, &black.1, &white.1, mode, date::now());
+    history.add(&record);
 }
 
 /// Who played which colour: the game's profiles (a guest when it has none, or its profile was

@@ -43,6 +43,27 @@ struct SuspendedGame(Option<Game>);
 #[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
 pub struct ActiveSetup(pub GameSetup);
 
+/// A game in progress with at least this many moves played (after its opening moves) is long:
+/// Restart asks first, and a new game or a restart keeps it in the history as unfinished.
+pub const LONG_GAME_MOVES: usize = 10;
+
+/// Whether `game`, started from `setup`, is a long game still in progress (see
+/// [`LONG_GAME_MOVES`]).
+pub fn is_long_game_in_progress(game: &Game, setup: &GameSetup) -> bool {
+    !game.outcome().is_over() && game.board().moves().len() >= setup.moves.len() + LONG_GAME_MOVES
+}
+
+/// A long game in progress was replaced by a new game or a restart; the history keeps it.
+#[derive(Event, Debug, Clone)]
+pub struct GameAbandoned {
+    /// The game as it stood.
+    pub game: Game,
+    /// Its set-up.
+    pub setup: GameSetup,
+    /// Its players.
+    pub players: GamePlayers,
+}
+
 /// Whether the board holds a game to go back to from the menu: one has been played in this run
 /// (even if restarted to an empty board), or the one left unfinished last time was put back.
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -221,6 +242,7 @@ fn apply_move_requests(
 }
 
 fn apply_commands(
+    mut world: Commands,
     mut commands: MessageReader<GameCommand>,
     lang: Res<Lang>,
     mut setup: ResMut<GameSetup>,
@@ -278,10 +300,20 @@ fn apply_commands(
                 }
             }
             GameCommand::Restart => {
+                abandon(&mut world, &board.0, &active.0, *players);
                 board.0 = game_from_setup(&active.0);
                 serial.0 += 1;
             }
             GameCommand::NewGame => {
+                // From the replay viewer, the game replaced is the one it covers.
+                let replaced = if in_replay {
+                    suspended.0.as_ref()
+                } else {
+                    Some(&board.0)
+                };
+                if let Some(game) = replaced {
+                    abandon(&mut world, game, &active.0, *players);
+                }
                 active.0 = setup.clone();
                 *players = GamePlayers::of(setup.mode, profiles.as_deref().map(|p| &p.0));
                 board.0 = game_from_setup(&setup);
@@ -310,6 +342,17 @@ fn apply_commands(
         } else if in_replay {
             next.set(Screen::GameOver);
         }
+    }
+}
+
+/// Tells the history about a long game in progress that is being replaced.
+fn abandon(world: &mut Commands, game: &Game, setup: &GameSetup, players: GamePlayers) {
+    if is_long_game_in_progress(game, setup) {
+        world.trigger(GameAbandoned {
+            game: game.clone(),
+            setup: setup.clone(),
+            players,
+        });
     }
 }
 
