@@ -148,7 +148,7 @@ fn move_errors_name_points_in_notation_only() {
 fn a_huge_text_is_refused_before_it_is_read() {
     let text = "h8 ".repeat(70_000);
     let e = import_error(&text);
-    assert!(e.contains("205 KB") && e.contains("64 KB at most"), "{e}");
+    assert!(e.contains("206 KB") && e.contains("64 KB at most"), "{e}");
 }
 
 #[test]
