@@ -18,8 +18,9 @@ done
 sudo_cmd=()
 if [ "$(id -u)" -ne 0 ]; then sudo_cmd=(sudo); fi
 
-# Debian packages Bevy links against (audio, input devices, windowing).
-packages=(pkg-config libasound2-dev libudev-dev libwayland-dev libxkbcommon-dev)
+# Debian packages Bevy links against (audio, input devices, windowing), and a full CJK font for
+# players' names beyond the interface's own Chinese (the game works without it).
+packages=(pkg-config libasound2-dev libudev-dev libwayland-dev libxkbcommon-dev fonts-wqy-microhei)
 if [ "$want_e2e" -eq 1 ]; then
   packages+=(xvfb xauth mesa-vulkan-drivers libvulkan1 python3 chromium)
   # Node and npm may come from elsewhere than Debian (as on our CI machines): only when absent.

@@ -72,8 +72,7 @@ fn main() -> AppExit {
     if play_now {
         app.insert_state(Screen::Playing);
     }
-    // The game goes on at full pace when the window loses focus (an AI-vs-AI game keeps
-    // playing, a search keeps its frames).
+    // Full pace to start with; the game slows down by itself when nothing moves (app::pace).
     app.insert_resource(WinitSettings {
         focused_mode: UpdateMode::Continuous,
         unfocused_mode: UpdateMode::Continuous,

@@ -261,6 +261,38 @@ fn switching_modes_starts_a_clean_game() {
 }
 
 #[test]
+fn a_row_of_six_is_not_announced_as_five() {
+    let mut app = app_with(two_players(), Screen::Playing);
+    // Black b1 c1 d1 e1 g1, then f1 makes six; white plays along the top.
+    for m in [
+        "b1", "b15", "c1", "c15", "d1", "d15", "e1", "e15", "g1", "a10", "f1",
+    ] {
+        click(&mut app, m);
+    }
+    assert_eq!(board(&app).outcome().winner(), Some(Stone::Black));
+    let status = &app.world().resource::<StatusLine>().0;
+    assert!(!status.contains("five"), "{status}");
+    assert!(status.contains("Black wins with a row of 6"), "{status}");
+}
+
+#[test]
+fn an_idle_board_waits_for_input_and_a_move_draws_at_full_pace() {
+    use bevy::winit::{UpdateMode, WinitSettings};
+    let mut app = app_with(two_players(), Screen::Playing);
+    app.insert_resource(WinitSettings::game());
+    let idle = update_until(&mut app, 2_000, |a| {
+        matches!(
+            a.world().resource::<WinitSettings>().focused_mode,
+            UpdateMode::Reactive { .. }
+        )
+    });
+    assert!(idle.is_some(), "a still board keeps drawing at full pace");
+    click(&mut app, "h8");
+    let mode = app.world().resource::<WinitSettings>().focused_mode;
+    assert_eq!(mode, UpdateMode::Continuous, "a move is drawn at full pace");
+}
+
+#[test]
 fn the_menu_takes_no_board_clicks() {
     let mut app = app_with(two_players(), Screen::Menu);
     click(&mut app, "h8");
@@ -384,9 +416,10 @@ fn the_keyboard_moves_a_cursor_and_plays() {
     let mut app = app_with(two_players(), Screen::Playing);
     app.init_resource::<ButtonInput<KeyCode>>();
     use gomoku::app::keyboard::KeyCursor;
-    // The first arrow puts the cursor on the centre.
-    press(&mut app, KeyCode::ArrowLeft);
+    // Enter without a cursor shows it on the centre and plays nothing.
+    press(&mut app, KeyCode::Enter);
     assert_eq!(app.world().resource::<KeyCursor>().0, Some(at("h8")));
+    assert!(board(&app).board().moves().is_empty());
     press(&mut app, KeyCode::Enter);
     assert_eq!(board(&app).board().moves(), &[at("h8")]);
     press(&mut app, KeyCode::ArrowRight);
@@ -399,6 +432,31 @@ fn the_keyboard_moves_a_cursor_and_plays() {
         press(&mut app, KeyCode::ArrowUp);
     }
     assert_eq!(app.world().resource::<KeyCursor>().0, Some(at("i15")));
+}
+
+#[test]
+fn after_a_restart_esc_goes_back_to_the_game() {
+    let mut app = app_with(two_players(), Screen::Playing);
+    app.init_resource::<ButtonInput<KeyCode>>();
+    click(&mut app, "h8");
+    command(&mut app, GameCommand::Restart);
+    assert!(board(&app).board().moves().is_empty());
+    press(&mut app, KeyCode::Escape);
+    assert_eq!(screen(&app), Screen::Menu);
+    press(&mut app, KeyCode::Escape);
+    assert_eq!(screen(&app), Screen::Playing, "back to the restarted game");
+}
+
+#[test]
+fn the_first_arrow_key_moves_the_cursor() {
+    let mut app = app_with(two_players(), Screen::Playing);
+    app.init_resource::<ButtonInput<KeyCode>>();
+    use gomoku::app::keyboard::KeyCursor;
+    // From the centre of the empty board, one step left.
+    press(&mut app, KeyCode::ArrowLeft);
+    assert_eq!(app.world().resource::<KeyCursor>().0, Some(at("g8")));
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(board(&app).board().moves(), &[at("g8")]);
     // Esc goes to the menu and back to the game.
     press(&mut app, KeyCode::Escape);
     assert_eq!(screen(&app), Screen::Menu);

@@ -542,3 +542,221 @@ fn a_run_that_plays_nothing_keeps_the_unfinished_game() {
     assert_eq!(c.world().resource::<Board>().board().moves(), &moves[..]);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Opens `record` in the replay viewer at move `at`.
+fn open_replay(app: &mut App, record: gomoku::engine::record::GameRecord, at: usize) {
+    app.insert_resource(Replay { record, at });
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Replay);
+    app.update();
+    app.update();
+}
+
+#[test]
+fn a_game_continued_from_the_replay_is_saved_at_once() {
+    let dir = temp_dir("continued-saved");
+    let mut a = app(
+        Store::new(FileBackend::new(&dir)),
+        Some(vs_ai(3)),
+        Screen::Playing,
+    );
+    win_as_black(&mut a);
+    let record = saved_game(&a, 0);
+    open_replay(&mut a, record.clone(), 4);
+    // "Continue from here", as the replay viewer's button does it, and the game is closed.
+    let setup = a
+        .world()
+        .resource::<Replay>()
+        .continue_setup(a.world().resource::<GameSetup>());
+    *a.world_mut().resource_mut::<GameSetup>() = setup;
+    command(&mut a, GameCommand::NewGame);
+    assert_eq!(screen(&a), Screen::Playing);
+    drop(a);
+    let b = app(Store::new(FileBackend::new(&dir)), None, Screen::Menu);
+    assert_eq!(
+        b.world().resource::<Board>().board().moves(),
+        &record.moves[..4],
+        "the continued game is back behind the menu"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_set_up_from_the_command_line_keeps_the_unfinished_game_behind_the_menu() {
+    let dir = temp_dir("cli-keeps-unfinished");
+    let mut a = app(
+        Store::new(FileBackend::new(&dir)),
+        Some(vs_ai(3)),
+        Screen::Playing,
+    );
+    play(&mut a, "h8");
+    let moves = a.world().resource::<Board>().board().moves().to_vec();
+    drop(a);
+    // `--size 19 --show players`: the menu shows 19x19, the board the unfinished game.
+    let b = app(
+        Store::new(FileBackend::new(&dir)),
+        Some(GameSetup {
+            size: 19,
+            ..vs_ai(3)
+        }),
+        Screen::Menu,
+    );
+    assert_eq!(b.world().resource::<GameSetup>().size, 19);
+    assert_eq!(b.world().resource::<Board>().board().moves(), &moves[..]);
+    assert_eq!(b.world().resource::<Board>().board().size(), 15);
+    drop(b);
+    // A game started with `--moves` is saved before anything is played.
+    let c = app(
+        Store::new(FileBackend::new(&dir)),
+        Some(GameSetup {
+            mode: Mode::TwoPlayers,
+            moves: vec![at("a1"), at("o15")],
+            ..GameSetup::default()
+        }),
+        Screen::Playing,
+    );
+    drop(c);
+    let d = app(Store::new(FileBackend::new(&dir)), None, Screen::Menu);
+    assert_eq!(
+        d.world().resource::<Board>().board().moves(),
+        &[at("a1"), at("o15")]
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_player_picked_mid_game_does_not_take_its_result() {
+    let mut a = app(Store::in_memory(), Some(vs_ai(2)), Screen::Playing);
+    let first = a.world().resource::<PlayerProfiles>().active.unwrap();
+    play(&mut a, "h8");
+    // Mid-game, a new player is created (and so picked) in the Players window.
+    let bob = a
+        .world_mut()
+        .resource_mut::<PlayerProfiles>()
+        .create("Bob", "2026-11-22T14:00:00Z".into())
+        .unwrap();
+    a.update();
+    for m in ["i8", "j8", "k8", "l8"] {
+        play(&mut a, m);
+    }
+    let record = saved_game(&a, 0);
+    assert_eq!(
+        record.black, "Player 1",
+        "the game's player, not the one picked"
+    );
+    let ps = a.world().resource::<PlayerProfiles>();
+    assert_eq!(ps.get(first).unwrap().stats.total().wins, 1);
+    assert_eq!(ps.get(bob).unwrap().stats.total().wins, 0);
+    // The next game is Bob's.
+    command(&mut a, GameCommand::NewGame);
+    win_as_black(&mut a);
+    assert_eq!(saved_game(&a, 1).black, "Bob");
+}
+
+#[test]
+fn closing_the_replay_says_the_games_position_again() {
+    let mut a = app(Store::in_memory(), Some(vs_ai(3)), Screen::Playing);
+    win_as_black(&mut a);
+    let record = saved_game(&a, 0);
+    command(&mut a, GameCommand::NewGame);
+    play(&mut a, "g7");
+    open_replay(&mut a, record, 9);
+    let status = a.world().resource::<StatusLine>().0.clone();
+    assert!(status.contains("Move 9 of 9"), "{status}");
+    a.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Menu);
+    a.update();
+    a.update();
+    let status = a.world().resource::<StatusLine>().0.clone();
+    assert!(
+        !status.contains("of 9"),
+        "the replay's line stayed: {status}"
+    );
+    assert!(status.contains("Black to move"), "{status}");
+}
+
+#[test]
+fn a_hand_edited_file_gets_the_checks_typing_gets() {
+    let dir = temp_dir("hand-edited");
+    std::fs::create_dir_all(&dir).unwrap();
+    let huge = "x".repeat(1 << 20);
+    let profiles = format!(
+        r#"{{"format":"gomoku-profiles","version":1,"data":{{"list":[{{"id":1,"name":"{huge}","created":"2026-11-22T14:00:00Z","stats":{{"lines":[],"current_streak":0,"best_streak":0}},"rating":1000,"rated_games":0,"undo":{{"left":10}}}}],"next_id":2,"active":1,"opponent":null}}}}"#
+    );
+    std::fs::write(dir.join("profiles.json"), profiles).unwrap();
+    std::fs::write(
+        dir.join("settings.json"),
+        r#"{"format":"gomoku-settings","version":1,"data":{"volume":50.0}}"#,
+    )
+    .unwrap();
+    let a = app(Store::new(FileBackend::new(&dir)), None, Screen::Menu);
+    let problems = &a.world().resource::<StorageProblems>().0;
+    let text = format!("{problems:?}");
+    assert!(text.len() < 2_000, "the problem does not repeat the name");
+    assert!(
+        problems.iter().any(|p| p.concerns("profiles.json")) && text.contains("longer than 24"),
+        "{text}"
+    );
+    assert!(
+        problems.iter().any(|p| p.concerns("settings.json")) && text.contains("volume"),
+        "{text}"
+    );
+    // A fresh player stands in; the file is kept aside, not written over.
+    let me = a.world().resource::<PlayerProfiles>().active().unwrap();
+    assert_eq!(me.name, "Player 1");
+    assert_eq!(a.world().resource::<UserSettings>().volume, 0.7);
+    drop(a);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_record_with_a_huge_name_is_not_shown() {
+    let mut a = app(Store::in_memory(), Some(vs_ai(2)), Screen::Playing);
+    win_as_black(&mut a);
+    let mut history = a.world_mut().resource_mut::<GameHistory>();
+    history.games[0].black = "x".repeat(1 << 20);
+    let e = history.game(0).unwrap().unwrap_err().to_string();
+    assert!(e.contains("black player's name is longer than 64"), "{e}");
+}
+
+#[test]
+fn a_long_game_restarted_or_left_for_a_new_one_is_kept_as_unfinished() {
+    let setup = GameSetup {
+        mode: Mode::TwoPlayers,
+        ..GameSetup::default()
+    };
+    let mut a = app(Store::in_memory(), Some(setup), Screen::Playing);
+    let moves = "a1 o15 a3 o13 a5 o11 a7 o9 a9 o7";
+    for m in moves.split(' ') {
+        a.world_mut().write_message(MoveRequest::person(at(m)));
+        a.update();
+    }
+    assert!(gomoku::app::is_long_game_in_progress(
+        a.world().resource::<Board>(),
+        &GameSetup::default()
+    ));
+    command(&mut a, GameCommand::Restart);
+    assert_eq!(a.world().resource::<Board>().board().stone_count(), 0);
+    let kept = saved_game(&a, 0);
+    assert_eq!(kept.result.ending, Ending::Unfinished);
+    assert_eq!(kept.moves.len(), 10);
+    let me = a.world().resource::<PlayerProfiles>().active().unwrap();
+    assert_eq!(
+        me.stats.total().games(),
+        0,
+        "an unfinished game counts for nobody"
+    );
+    // A short game is not kept; a long one left for a new game is.
+    a.world_mut().write_message(MoveRequest::person(at("h8")));
+    a.update();
+    command(&mut a, GameCommand::Restart);
+    assert_eq!(a.world().resource::<GameHistory>().len(), 1);
+    for m in moves.split(' ') {
+        a.world_mut().write_message(MoveRequest::person(at(m)));
+        a.update();
+    }
+    command(&mut a, GameCommand::NewGame);
+    assert_eq!(a.world().resource::<GameHistory>().len(), 2);
+}

@@ -136,11 +136,30 @@ fn import_error(text: &str) -> String {
 }
 
 #[test]
+fn move_errors_name_points_in_notation_only() {
+    let e = import_error("h8 h8");
+    assert!(!e.contains("(7, 7)"), "internal coordinates in: {e}");
+    let e = import_error("Piskvorky 15x15, 11:11, 0\n8,8,0\n8,8,0\n");
+    assert!(!e.contains("(7, 7)"), "internal coordinates in: {e}");
+    assert!(e.contains("h8") && e.contains("already taken"), "{e}");
+}
+
+#[test]
+fn a_huge_text_is_refused_before_it_is_read() {
+    let text = "h8 ".repeat(70_000);
+    let e = import_error(&text);
+    assert!(e.contains("206 KB") && e.contains("64 KB at most"), "{e}");
+}
+
+#[test]
 fn bad_input_names_what_is_wrong() {
     let cases: &[(&str, &str)] = &[
         ("", "empty"),
         ("   \n", "empty"),
-        ("h8 h8", "move 2 (h8) is not legal"),
+        (
+            "h8 h8",
+            "move 2 (h8) is not legal: the point is already taken",
+        ),
         ("h8 z3", "column 'z' is off a 15x15 board"),
         ("h8 i99", "row 99 is off"),
         ("h8 i9 #", "unexpected character '#'"),

@@ -476,3 +476,17 @@ fn resignation_ends_the_game() {
     assert_eq!(game.board().stone_count(), 2);
     assert!(!game.withdraw_resignation());
 }
+
+#[test]
+fn redo_is_not_offered_after_a_resignation() {
+    let mut game = play_all(15, Rule::Freestyle, "h8 h9 i8");
+    game.undo();
+    assert!(game.can_redo());
+    game.resign().unwrap();
+    assert!(!game.can_redo(), "redo would do nothing");
+    assert_eq!(game.redo(), None);
+    assert!(game.withdraw_resignation());
+    assert!(game.can_redo());
+    assert_eq!(game.redo(), Some(Pos::new(8, 7)));
+    assert!(!game.can_redo());
+}

@@ -69,7 +69,7 @@ impl Pulse {
 
 /// A spark of the win burst.
 #[derive(Component, Debug)]
-struct Particle {
+pub(super) struct Particle {
     velocity: Vec2,
     born: f32,
     life: f32,

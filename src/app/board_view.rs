@@ -380,13 +380,7 @@ fn spawn_stone(
             ));
         }
         if let Some(n) = number.filter(|_| view.move_numbers) {
-            let color = if Some(p) == last {
-                palette.last_move
-            } else if s == Stone::Black {
-                palette.number_on_black
-            } else {
-                palette.number_on_white
-            };
+            let color = palette.number_colour(s, Some(p) == last);
             let digits = n.to_string().len() as f32;
             parent.spawn((
                 Text2d::new(n.to_string()),

@@ -42,20 +42,22 @@ struct Report {
 /// The plugin that runs the measurement and writes the report to `path`.
 pub fn plugin(path: PathBuf) -> impl Fn(&mut App) {
     move |app: &mut App| {
-        app.insert_resource(Report {
-            path: path.clone(),
-            phase: Phase::Warmup,
-            phase_started: 0.0,
-            frames: Vec::new(),
-        })
-        .insert_resource(GameSetup {
-            mode: Mode::TwoPlayers,
-            level: Level::new(Level::MAX),
-            moves: parse_moves(THINK_POSITION, 15).expect("a valid position"),
-            ..GameSetup::default()
-        })
-        .insert_state(Screen::Playing)
-        .add_systems(Last, drive);
+        app.insert_resource(super::persist::LeaveSavedGame)
+            .insert_resource(super::KeepDrawing)
+            .insert_resource(Report {
+                path: path.clone(),
+                phase: Phase::Warmup,
+                phase_started: 0.0,
+                frames: Vec::new(),
+            })
+            .insert_resource(GameSetup {
+                mode: Mode::TwoPlayers,
+                level: Level::new(Level::MAX),
+                moves: parse_moves(THINK_POSITION, 15).expect("a valid position"),
+                ..GameSetup::default()
+            })
+            .insert_state(Screen::Playing)
+            .add_systems(Last, drive);
     }
 }
 

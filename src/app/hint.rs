@@ -20,7 +20,14 @@ pub struct HintMove(pub Option<Pos>);
 
 /// The search behind the hint, while it runs.
 #[derive(Resource, Default)]
-struct HintSearch(Option<Search>);
+pub(super) struct HintSearch(Option<Search>);
+
+impl HintSearch {
+    /// Whether a hint is being searched for.
+    pub(super) fn is_searching(&self) -> bool {
+        self.0.is_some()
+    }
+}
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<HintMove>()

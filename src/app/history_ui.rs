@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::i18n::{Lang, fill};
+use super::i18n::{Lang, counted, fill};
 use super::menu::{Dialog, rule_label};
 use super::persist::GameHistory;
 use super::{Board, GameSetup, Replay, Screen};
@@ -13,8 +13,12 @@ use crate::engine::record::json::to_json;
 use crate::engine::record::position_string::to_position_string;
 use crate::engine::record::psq::to_psq;
 use crate::engine::record::{
-    Ending, GameRecord, ImportDefaults, RecordError, RecordMode, date, import,
+    Ending, GameRecord, ImportDefaults, MAX_IMPORT_BYTES, RecordError, RecordMode, date, import,
+    too_long,
 };
+
+/// The import box's height: a few lines, then it scrolls.
+const IMPORT_BOX_HEIGHT: f32 = 90.0;
 
 /// The stored games, checked once (replaying every record every frame would be slow).
 #[derive(Debug, Default)]
@@ -63,9 +67,11 @@ pub fn result_text(record: &GameRecord, lang: Lang) -> String {
     format!("{winner} ({how})")
 }
 
-/// "Ann vs AI 3" for a record, with the names it was saved under.
-fn players_text(record: &GameRecord, lang: Lang) -> String {
-    if record.mode == RecordMode::Imported {
+/// "Ann (Black) vs AI 3 (White)" for a record, with the names it was saved under; "Imported
+/// game" for one that names nobody.
+pub fn players_text(record: &GameRecord, lang: Lang) -> String {
+    let nameless = record.black.trim().is_empty() && record.white.trim().is_empty();
+    if record.mode == RecordMode::Imported || nameless {
         return lang.t("Imported game").to_owned();
     }
     fill(
@@ -85,20 +91,54 @@ fn games_window(
     mut screen: ResMut<NextState<Screen>>,
     mut commands: Commands,
 ) -> Result {
-    let lang = *lang;
     let ctx = contexts.ctx_mut()?;
+    let checked_again = history.is_changed();
+    // Work without marking the history changed; an import marks it.
+    let stored = history.bypass_change_detection();
+    let before = stored.len();
+    let (open, replay) = show_games(
+        ctx,
+        *lang,
+        &board,
+        &setup,
+        stored,
+        checked_again,
+        &mut window,
+    );
+    if history.len() != before {
+        history.set_changed();
+    }
+    if let Some(record) = replay {
+        let at = record.moves.len();
+        commands.insert_resource(Replay { record, at });
+        screen.set(Screen::Replay);
+        dialog.set(Dialog::None);
+    } else if !open {
+        dialog.set(Dialog::None);
+    }
+    Ok(())
+}
+
+/// Draws the Games window; returns whether it stays open and the game to replay, if one was
+/// picked (or imported).
+fn show_games(
+    ctx: &egui::Context,
+    lang: Lang,
+    board: &Board,
+    setup: &GameSetup,
+    history: &mut crate::players::History,
+    check_again: bool,
+    w: &mut GamesWindow,
+) -> (bool, Option<GameRecord>) {
     let mut open = true;
-    let w = &mut *window;
     let mut replay: Option<GameRecord> = None;
-    if history.is_changed() || w.checked.len != history.len() {
+    if check_again || w.checked.len != history.len() {
         w.checked = CheckedGames {
             len: history.len(),
             games: (0..history.len()).filter_map(|i| history.game(i)).collect(),
         };
     }
-    // Work without marking the history changed; an import marks it.
-    let stored = history.bypass_change_detection();
-    let before = stored.len();
+    let stored = history;
     egui::Window::new(lang.t("Games"))
         .id(egui::Id::new("games_window"))
         .open(&mut open)
@@ -106,9 +146,9 @@ fn games_window(
         .collapsible(false)
         .default_width(560.0)
         .show(ctx, |ui| {
-            import_section(ui, lang, &setup, stored, w, &mut replay);
+            import_section(ui, lang, setup, stored, w, &mut replay);
             ui.separator();
-            export_current(ui, lang, &board, w);
+            export_current(ui, lang, board, w);
             ui.separator();
             if stored.is_empty() {
                 ui.label(lang.t("No games yet. Finished games are kept here."));
@@ -129,19 +169,14 @@ fn games_window(
                 ui.colored_label(color, text);
             }
         });
-    if history.len() != before {
-        history.set_changed();
+    if replay.is_some() || !open {
+        // A text left in the box is not kept for the next time the window opens.
+        w.import_text.clear();
     }
-    if let Some(record) = replay {
-        let at = record.moves.len();
-        commands.insert_resource(Replay { record, at });
-        screen.set(Screen::Replay);
-        dialog.set(Dialog::None);
-    } else if !open {
+    if !open {
         w.message = None;
-        dialog.set(Dialog::None);
     }
-    Ok(())
+    (open, replay)
 }
 
 fn import_section(
@@ -156,12 +191,29 @@ fn import_section(
     ui.label(
         lang.t("Paste a Gomoku JSON record, a position string (h8i9j10) or a Piskvork .psq file:"),
     );
-    ui.add(
-        egui::TextEdit::multiline(&mut w.import_text)
-            .desired_rows(3)
-            .desired_width(f32::INFINITY)
-            .hint_text("h8i9j10"),
-    );
+    // A box of a few lines that scrolls, whatever is pasted into it.
+    egui::ScrollArea::vertical()
+        .id_salt("import_text")
+        .max_height(IMPORT_BOX_HEIGHT)
+        .show(ui, |ui| {
+            ui.add(
+                egui::TextEdit::multiline(&mut w.import_text)
+                    .desired_rows(3)
+                    .desired_width(f32::INFINITY)
+                    .hint_text("h8i9j10"),
+            );
+        });
+    if w.import_text.len() > MAX_IMPORT_BYTES {
+        let error = too_long(w.import_text.len()).to_string();
+        w.import_text.clear();
+        w.message = Some((
+            fill(
+                lang.t("Nothing was imported: {error}"),
+                &[("error", &lang.message(&error))],
+            ),
+            true,
+        ));
+    }
     let defaults = ImportDefaults {
         size: setup.size,
         rule: setup.rule,
@@ -185,13 +237,20 @@ fn import_section(
                 .desired_width(360.0),
         );
         if ui.button(lang.t("Open file")).clicked() {
-            match std::fs::read_to_string(w.import_path.trim()) {
+            let path = w.import_path.trim().to_owned();
+            let size = std::fs::metadata(&path).map_or(0, |m| m.len());
+            let text = if size > MAX_IMPORT_BYTES as u64 {
+                Err(too_long(usize::try_from(size).unwrap_or(usize::MAX)).to_string())
+            } else {
+                std::fs::read_to_string(&path).map_err(|e| e.to_string())
+            };
+            match text {
                 Ok(text) => finish_import(&text, defaults, lang, history, w, replay),
                 Err(e) => {
                     w.message = Some((
                         fill(
                             lang.t("Cannot read {file}: {error}"),
-                            &[("file", &w.import_path.trim()), ("error", &e)],
+                            &[("file", &path), ("error", &lang.message(&e))],
                         ),
                         true,
                     ))
@@ -274,7 +333,11 @@ fn game_row(
                     n = record.size
                 ));
                 ui.label(result_text(&record, lang));
-                ui.label(fill(lang.t("{n} moves"), &[("n", &record.moves.len())]));
+                ui.label(counted(
+                    record.moves.len() as u64,
+                    lang.t("{n} move"),
+                    lang.t("{n} moves"),
+                ));
                 if ui.button(lang.t("Replay")).clicked() {
                     *replay = Some(record.clone());
                 }
@@ -329,4 +392,38 @@ fn save_psq(record: &GameRecord, index: usize) -> Result<String, String> {
     let path = dir.join(format!("gomoku-{stamp}-{}.psq", index + 1));
     std::fs::write(&path, to_psq(record)).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(path.display().to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::egui_harness::{SCREEN, run_frames, window_rect};
+    use crate::players::settings::Language;
+
+    #[test]
+    fn a_huge_paste_is_refused_and_the_window_stays_on_the_screen() {
+        let lang = Lang(Language::English);
+        let (board, setup) = (Board::default(), GameSetup::default());
+        let mut history = crate::players::History::default();
+        let mut w = GamesWindow::default();
+        let ctx = egui::Context::default();
+        // 200 KB pasted into the import box.
+        w.import_text = "h8 ".repeat(70_000);
+        run_frames(&ctx, 5, |ctx| {
+            show_games(ctx, lang, &board, &setup, &mut history, false, &mut w);
+        });
+        let rect = window_rect(&ctx, "games_window").expect("shown");
+        assert!(SCREEN.contains_rect(rect), "off the screen: {rect:?}");
+        assert!(w.import_text.is_empty(), "the text is not kept");
+        let (message, is_error) = w.message.clone().expect("a message");
+        assert!(is_error && message.contains("64 KB at most"), "{message}");
+        // A text left in the box is gone when the window closes.
+        w.import_text = "h8 i9".to_owned();
+        let mut open = true;
+        run_frames(&ctx, 1, |ctx| {
+            open = show_games(ctx, lang, &board, &setup, &mut history, false, &mut w).0;
+        });
+        assert!(open);
+        assert_eq!(w.import_text, "h8 i9", "kept while the window is open");
+    }
 }

@@ -21,6 +21,13 @@ impl Lang {
     }
 }
 
+/// `one` filled with `n` when `n` is 1, else `many` (English plurals; the Chinese of both is the
+/// same): `counted(1, lang.t("{n} move"), lang.t("{n} moves"))` is "1 move".
+pub fn counted(n: impl Into<u64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    fill(if n == 1 { one } else { many }, &[("n", &n)])
+}
+
 /// Replaces each `{key}` in `template` by its value.
 pub fn fill(template: &str, values: &[(&str, &dyn std::fmt::Display)]) -> String {
     let mut out = template.to_owned();
@@ -95,6 +102,7 @@ pub fn chinese(english: &str) -> Option<&'static str> {
         "Copy position string" => "复制局面字符串",
         "Copied to the clipboard." => "已复制到剪贴板。",
         "{n} moves" => "{n} 手",
+        "{n} move" => "{n} 手",
         "Replay" => "回放",
         "Copy" => "复制",
         "Position string" => "局面字符串",
@@ -109,6 +117,11 @@ pub fn chinese(english: &str) -> Option<&'static str> {
         "Undo" => "悔棋",
         "Redo" => "重做",
         "Restart" => "重新开始",
+        "Restart?" => "重新开始？",
+        "The game in progress ({n} moves) will be kept in Games as unfinished." => {
+            "进行中的棋局（{n} 手）将作为未完成的棋局保存在棋谱中。"
+        }
+        "Keep playing" => "继续下棋",
         "Resign" => "认输",
         "Undos left: {n}" => "剩余悔棋：{n}",
         "AI thinking..." => "AI 思考中……",
@@ -158,11 +171,17 @@ pub fn chinese(english: &str) -> Option<&'static str> {
         "Name" => "名字",
         "Create" => "创建",
         "{title}, rating {rating}" => "{title}，积分 {rating}",
-        "{points} points to {title}" => "距{title}还差 {points} 分",
+        "{n} points to {title}" => "距{title}还差 {n} 分",
+        "{n} point to {title}" => "距{title}还差 {n} 分",
         "The top of the ladder" => "已达最高段位",
-        "{wins} wins, {losses} losses, {draws} draws; win rate {rate}" => {
-            "{wins} 胜 {losses} 负 {draws} 和；胜率 {rate}"
-        }
+        "{wins}, {losses}, {draws}; win rate {rate}" => "{wins} {losses} {draws}；胜率 {rate}",
+        "{n} win" => "{n} 胜",
+        "{n} wins" => "{n} 胜",
+        "{n} loss" => "{n} 负",
+        "{n} losses" => "{n} 负",
+        "{n} draw" => "{n} 和",
+        "{n} draws" => "{n} 和",
+        "{player} wins with a row of {n}" => "{player}{n}子连线获胜",
         "Winning streak {current}, best {best}" => "当前连胜 {current}，最佳 {best}",
         "Against" => "对手",
         "Won" => "胜",
@@ -235,10 +254,10 @@ pub fn chinese(english: &str) -> Option<&'static str> {
         "Not saved: {reason}" => "未保存：{reason}",
         "Master level" => "大师级",
         " s" => " 秒",
-        "per move" => "每步",
         "AI threads" => "AI 线程",
         "of {n} cores" => "共 {n} 个核心",
-        "{n} - {name} ({secs} s per move)" => "{n} - {name}（每步 {secs} 秒）",
+        "{n} - {name} (up to {secs} s per move)" => "{n} - {name}（每步最多 {secs} 秒）",
+        "at most, per move" => "每步最多",
         _ => return None,
     })
 }

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
 
 use super::menu::Dialog;
-use super::turn::ActiveSetup;
+use super::turn::{ActiveSetup, GameOnBoard};
 use super::{AppSystems, Board, Hover, MoveRequest, Screen};
 use crate::engine::Pos;
 
@@ -25,8 +25,9 @@ fn egui_has_keyboard(egui: &Option<Res<EguiWantsInput>>) -> bool {
     egui.as_ref().is_some_and(|w| w.wants_any_keyboard_input())
 }
 
-/// The arrow keys move the cursor (it appears on the centre, or the last move); Enter or
-/// Space asks to play there.
+/// The arrow keys move the cursor (the first press moves it from the last move, or the centre,
+/// so every press moves); Enter or Space asks to play there, or without a cursor shows it on
+/// the last move or the centre.
 fn move_cursor(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     egui: Option<Res<EguiWantsInput>>,
@@ -47,22 +48,34 @@ fn move_cursor(
         (KeyCode::ArrowUp, (0, -1)),
         (KeyCode::ArrowDown, (0, 1)),
     ];
+    let start = || {
+        board
+            .board()
+            .last_move()
+            .unwrap_or_else(|| board.board().center())
+    };
     let mut moved = false;
     for (key, (dx, dy)) in steps {
         if !keys.just_pressed(key) {
             continue;
         }
         moved = true;
-        cursor.0 = Some(match cursor.0.filter(|p| p.x < size && p.y < size) {
-            None => board
-                .board()
-                .last_move()
-                .unwrap_or_else(|| board.board().center()),
-            Some(p) => Pos::new(
-                (p.x as i32 + dx).clamp(0, size as i32 - 1) as u8,
-                (p.y as i32 + dy).clamp(0, size as i32 - 1) as u8,
-            ),
-        });
+        let p = cursor
+            .0
+            .filter(|p| p.x < size && p.y < size)
+            .unwrap_or_else(start);
+        cursor.0 = Some(Pos::new(
+            (p.x as i32 + dx).clamp(0, size as i32 - 1) as u8,
+            (p.y as i32 + dy).clamp(0, size as i32 - 1) as u8,
+        ));
+    }
+    let play = keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter, KeyCode::Space]);
+    if play && cursor.0.is_none() {
+        // Nothing to play yet: show where the cursor starts.
+        cursor.0 = Some(start());
+        moved = true;
+    } else if play && let Some(p) = cursor.0 {
+        requests.write(MoveRequest::person(p));
     }
     let person_to_move = !board.outcome().is_over() && !active.0.mode.ai_plays(board.to_move());
     if moved {
@@ -71,11 +84,6 @@ fn move_cursor(
             .filter(|&p| person_to_move && board.board().is_empty_at(p));
         hover.set_if_neq(Hover(legal));
     }
-    if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter, KeyCode::Space])
-        && let Some(p) = cursor.0
-    {
-        requests.write(MoveRequest::person(p));
-    }
 }
 
 /// Esc: close the open window; else from a game (or a replay) to the menu; else from the menu
@@ -83,6 +91,7 @@ fn move_cursor(
 fn escape(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     board: Res<Board>,
+    on_board: Res<GameOnBoard>,
     screen: Res<State<Screen>>,
     dialog: Option<Res<State<Dialog>>>,
     mut next_dialog: Option<ResMut<NextState<Dialog>>>,
@@ -101,10 +110,8 @@ fn escape(
     match screen.get() {
         Screen::Playing | Screen::GameOver | Screen::Replay => next.set(Screen::Menu),
         Screen::Menu => {
-            if board.outcome().is_over() {
-                next.set(Screen::GameOver);
-            } else if !board.board().moves().is_empty() {
-                next.set(Screen::Playing);
+            if let Some(back) = on_board.back_to(&board.0) {
+                next.set(back);
             }
         }
     }

@@ -6,18 +6,16 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass, egui};
 
 use super::ai::AiThinking;
-use super::i18n::{Lang, fill};
+use super::i18n::{Lang, counted, fill};
 use super::layout::TOP_BAR;
 use super::persist::{PlayerProfiles, StorageProblem, StorageProblems, UserSettings};
 use super::theme::Palette;
-use super::turn::ActiveSetup;
+use super::turn::{ActiveSetup, GamePlayers};
 use super::{
-    Board, BoardLayout, GameCommand, GameSetup, Mode, Screen, StatusLine, history_ui, profiles_ui,
-    replay_ui, settings_ui,
+    Board, BoardLayout, GameCommand, GameSetup, Mode, Screen, StatusLine, history_ui,
+    is_long_game_in_progress, profiles_ui, replay_ui, settings_ui,
 };
-use crate::engine::search::levels::Level;
-use crate::engine::{ForbiddenPolicy, Outcome, Rule, Stone};
-use crate::players::ProfileId;
+use crate::engine::{Outcome, Rule, Stone};
 
 /// The window open over the menus, if any.
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -31,10 +29,9 @@ pub enum Dialog {
     Games,
     /// The settings.
     Settings,
+    /// "Restart?" for a long game in progress.
+    ConfirmRestart,
 }
-
-/// The CJK font subset (see `assets/fonts/README.md`), used after egui's own fonts.
-const CJK_FONT: &[u8] = include_bytes!("../../assets/fonts/gomoku-cjk.ttf");
 
 pub(super) fn plugin(app: &mut App) {
     if !app.is_plugin_added::<EguiPlugin>() {
@@ -50,34 +47,54 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             EguiPrimaryContextPass,
             (
-                install_fonts.run_if(run_once),
+                super::fonts::install_fonts.run_if(run_once),
+                super::fonts::full_cjk_when_needed,
                 apply_visuals.run_if(resource_changed::<Palette>),
                 top_bar,
                 side_panel.run_if(not(in_state(Screen::Replay))),
-                main_menu.run_if(in_state(Screen::Menu).and_then(in_state(Dialog::None))),
+                super::main_menu::main_menu
+                    .run_if(in_state(Screen::Menu).and_then(in_state(Dialog::None))),
                 game_over_dialog.run_if(in_state(Screen::GameOver)),
+                confirm_restart.run_if(in_state(Dialog::ConfirmRestart)),
                 storage_problems.run_if(|p: Res<StorageProblems>| !p.0.is_empty()),
             )
                 .chain(),
         );
 }
 
-/// Adds the CJK subset as a fallback for every egui font family.
-fn install_fonts(mut contexts: EguiContexts) -> Result {
+/// "Restart?": a long game in progress is not thrown away by one click. It is kept in the
+/// games as unfinished either way.
+fn confirm_restart(
+    mut contexts: EguiContexts,
+    lang: Res<Lang>,
+    board: Res<Board>,
+    mut dialog: ResMut<NextState<Dialog>>,
+    mut commands: MessageWriter<GameCommand>,
+) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let mut fonts = egui::FontDefinitions::default();
-    fonts.font_data.insert(
-        "gomoku-cjk".to_owned(),
-        std::sync::Arc::new(egui::FontData::from_static(CJK_FONT)),
-    );
-    for family in [egui::FontFamily::Proportional, egui::FontFamily::Monospace] {
-        fonts
-            .families
-            .entry(family)
-            .or_default()
-            .push("gomoku-cjk".to_owned());
-    }
-    ctx.set_fonts(fonts);
+    egui::Window::new(lang.t("Restart?"))
+        .id(egui::Id::new("confirm_restart"))
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .collapsible(false)
+        .resizable(false)
+        .show(ctx, |ui| {
+            ui.label(fill(
+                lang.t("The game in progress ({n} moves) will be kept in Games as unfinished."),
+                &[("n", &board.board().moves().len())],
+            ));
+            ui.horizontal(|ui| {
+                if ui
+                    .button(egui::RichText::new(lang.t("Restart")).strong())
+                    .clicked()
+                {
+                    commands.write(GameCommand::Restart);
+                    dialog.set(Dialog::None);
+                }
+                if ui.button(lang.t("Keep playing")).clicked() {
+                    dialog.set(Dialog::None);
+                }
+            });
+        });
     Ok(())
 }
 
@@ -190,7 +207,7 @@ fn top_bar(
                 ui.separator();
                 let game = &board.0;
                 let can_undo = in_game && !game.board().moves().is_empty();
-                let can_redo = in_game && !game.board().redo_moves().is_empty();
+                let can_redo = in_game && game.can_redo();
                 let undo = ui.add_enabled(can_undo, egui::Button::new(lang.t("Undo")));
                 if undo.on_hover_text("Ctrl+Z").clicked() {
                     commands.write(GameCommand::Undo);
@@ -203,7 +220,11 @@ fn top_bar(
                     .add_enabled(in_game, egui::Button::new(lang.t("Restart")))
                     .clicked()
                 {
-                    commands.write(GameCommand::Restart);
+                    if is_long_game_in_progress(game, &active.0) {
+                        dialog.set(Dialog::ConfirmRestart);
+                    } else {
+                        commands.write(GameCommand::Restart);
+                    }
                 }
                 let can_resign =
                     in_game && !game.outcome().is_over() && active.0.mode != Mode::AiVsAi;
@@ -248,6 +269,7 @@ fn side_panel(
     thinking: Res<AiThinking>,
     board: Res<Board>,
     active: Res<ActiveSetup>,
+    players: Res<GamePlayers>,
     profiles: Res<PlayerProfiles>,
     layout: Option<Res<BoardLayout>>,
     screen: Res<State<Screen>>,
@@ -264,7 +286,7 @@ fn side_panel(
         .exact_size(width)
         .show(&mut root, |ui| {
             ui.add_space(8.0);
-            ui.heading(players_line(&active.0, &profiles, lang));
+            ui.heading(players_line(&active.0, &players, &profiles, lang));
             ui.label(fill(
                 lang.t("{rule} rule, {n}x{n}"),
                 &[
@@ -294,10 +316,18 @@ fn side_panel(
     Ok(())
 }
 
-/// "Ann (Black) vs AI 3 (Club)" and the like.
-fn players_line(setup: &GameSetup, profiles: &PlayerProfiles, lang: Lang) -> String {
-    let name = |p: Option<&crate::players::Profile>| {
-        p.map(|p| p.name.clone())
+/// "Ann (Black) vs AI 3 (Club)" and the like, with the game's players.
+fn players_line(
+    setup: &GameSetup,
+    players: &GamePlayers,
+    profiles: &PlayerProfiles,
+    lang: Lang,
+) -> String {
+    let name = |stone: Stone| {
+        players
+            .of_stone(stone)
+            .and_then(|id| profiles.get(id).ok())
+            .map(|p| p.name.clone())
             .unwrap_or_else(|| lang.t("Guest").to_owned())
     };
     let level = fill(
@@ -311,7 +341,7 @@ fn players_line(setup: &GameSetup, profiles: &PlayerProfiles, lang: Lang) -> Str
         Mode::VsAi { human } => fill(
             lang.t("{person} ({colour}) vs {ai}"),
             &[
-                ("person", &name(profiles.active())),
+                ("person", &name(human)),
                 ("colour", &lang.t(stone_name(human))),
                 ("ai", &level),
             ],
@@ -319,8 +349,8 @@ fn players_line(setup: &GameSetup, profiles: &PlayerProfiles, lang: Lang) -> Str
         Mode::TwoPlayers => fill(
             lang.t("{black} (Black) vs {white} (White)"),
             &[
-                ("black", &name(profiles.active())),
-                ("white", &name(profiles.opponent())),
+                ("black", &name(Stone::Black)),
+                ("white", &name(Stone::White)),
             ],
         ),
         Mode::AiVsAi => fill(lang.t("AI vs AI, {level}"), &[("level", &level)]),
@@ -333,239 +363,6 @@ pub fn stone_name(stone: Stone) -> &'static str {
         Stone::Black => "Black",
         Stone::White => "White",
     }
-}
-
-/// The main menu: who plays, the AI's level, rule, size and forbidden-move policy; and the
-/// buttons to the other windows.
-fn main_menu(
-    mut contexts: EguiContexts,
-    lang: Res<Lang>,
-    settings: Res<UserSettings>,
-    mut setup: ResMut<GameSetup>,
-    mut profiles: ResMut<PlayerProfiles>,
-    active: Res<ActiveSetup>,
-    board: Res<Board>,
-    mut next: ResMut<NextState<Screen>>,
-    mut dialog: ResMut<NextState<Dialog>>,
-    mut commands: MessageWriter<GameCommand>,
-) -> Result {
-    let lang = *lang;
-    let ctx = contexts.ctx_mut()?;
-    egui::Window::new(lang.t("Gomoku"))
-        .id(egui::Id::new("main_menu"))
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-        .collapsible(false)
-        .resizable(false)
-        .show(ctx, |ui| {
-            let s = setup.bypass_change_detection();
-            let mut changed = false;
-            egui::Grid::new("setup")
-                .num_columns(2)
-                .spacing([16.0, 10.0])
-                .show(ui, |ui| {
-                    ui.label(lang.t("Players"));
-                    ui.vertical(|ui| {
-                        let vs_ai = matches!(s.mode, Mode::VsAi { .. });
-                        if ui.radio(vs_ai, lang.t("Against the AI")).clicked() && !vs_ai {
-                            s.mode = Mode::VsAi {
-                                human: Stone::Black,
-                            };
-                            changed = true;
-                        }
-                        changed |= ui
-                            .radio_value(&mut s.mode, Mode::TwoPlayers, lang.t("Two players"))
-                            .changed();
-                        changed |= ui
-                            .radio_value(&mut s.mode, Mode::AiVsAi, lang.t("AI against AI"))
-                            .changed();
-                    });
-                    ui.end_row();
-                    if s.mode != Mode::AiVsAi {
-                        let who = if s.mode == Mode::TwoPlayers {
-                            lang.t("Black player")
-                        } else {
-                            lang.t("Player")
-                        };
-                        ui.label(who);
-                        ui.horizontal(|ui| {
-                            let picked =
-                                profile_combo(ui, "active", &profiles, profiles.active, None, lang);
-                            if let Some(Some(id)) = picked {
-                                let _ = profiles.pick(id);
-                            }
-                            if ui.small_button(lang.t("Players...")).clicked() {
-                                dialog.set(Dialog::Players);
-                            }
-                        });
-                        ui.end_row();
-                    }
-                    if s.mode == Mode::TwoPlayers {
-                        ui.label(lang.t("White player"));
-                        let picked = profile_combo(
-                            ui,
-                            "opponent",
-                            &profiles,
-                            profiles.opponent,
-                            Some(lang.t("Guest")),
-                            lang,
-                        );
-                        if let Some(id) = picked {
-                            let _ = profiles.pick_opponent(id);
-                        }
-                        ui.end_row();
-                    }
-                    if let Mode::VsAi { human } = &mut s.mode {
-                        ui.label(lang.t("You play"));
-                        ui.horizontal(|ui| {
-                            changed |= ui
-                                .radio_value(human, Stone::Black, lang.t("Black (first)"))
-                                .changed();
-                            changed |= ui
-                                .radio_value(human, Stone::White, lang.t("White"))
-                                .changed();
-                        });
-                        ui.end_row();
-                    }
-                    if s.mode != Mode::TwoPlayers {
-                        ui.label(lang.t("AI level"));
-                        let level_text = |l: Level| {
-                            let values: [(&str, &dyn std::fmt::Display); 3] = [
-                                ("n", &l.number()),
-                                ("name", &lang.t(l.name())),
-                                ("secs", &settings.master_move_secs),
-                            ];
-                            if l.number() == Level::MAX {
-                                fill(lang.t("{n} - {name} ({secs} s per move)"), &values)
-                            } else {
-                                fill(lang.t("{n} - {name}"), &values)
-                            }
-                        };
-                        egui::ComboBox::from_id_salt("level")
-                            .selected_text(level_text(s.level))
-                            .show_ui(ui, |ui| {
-                                for level in Level::all() {
-                                    changed |= ui
-                                        .selectable_value(&mut s.level, level, level_text(level))
-                                        .changed();
-                                }
-                            });
-                        ui.end_row();
-                    }
-                    ui.label(lang.t("Rule"));
-                    ui.horizontal(|ui| {
-                        for rule in Rule::ALL {
-                            changed |= ui
-                                .radio_value(&mut s.rule, rule, lang.t(rule_label(rule)))
-                                .changed();
-                        }
-                    });
-                    ui.end_row();
-                    ui.label(lang.t("Board"));
-                    ui.horizontal(|ui| {
-                        for size in [13u8, 15, 19] {
-                            changed |= ui
-                                .radio_value(&mut s.size, size, format!("{size}x{size}"))
-                                .changed();
-                        }
-                    });
-                    ui.end_row();
-                    if s.rule == Rule::Renju {
-                        ui.label(lang.t("Forbidden move"));
-                        ui.horizontal(|ui| {
-                            changed |= ui
-                                .radio_value(
-                                    &mut s.policy,
-                                    ForbiddenPolicy::Refuse,
-                                    lang.t("is refused"),
-                                )
-                                .changed();
-                            changed |= ui
-                                .radio_value(
-                                    &mut s.policy,
-                                    ForbiddenPolicy::Lose,
-                                    lang.t("loses the game"),
-                                )
-                                .changed();
-                        });
-                        ui.end_row();
-                    }
-                });
-            if changed {
-                s.moves.clear();
-                setup.set_changed();
-            }
-            ui.add_space(8.0);
-            ui.horizontal(|ui| {
-                if ui
-                    .button(egui::RichText::new(lang.t("New game")).strong())
-                    .clicked()
-                {
-                    commands.write(GameCommand::NewGame);
-                    next.set(Screen::Playing);
-                }
-                let resumable = !board.board().moves().is_empty() || board.outcome().is_over();
-                if resumable && ui.button(lang.t("Back to the game")).clicked() {
-                    let screen = if board.outcome().is_over() {
-                        Screen::GameOver
-                    } else {
-                        Screen::Playing
-                    };
-                    next.set(screen);
-                }
-            });
-            if *setup != active.0 && !board.board().moves().is_empty() {
-                ui.small(lang.t("A new game starts with these settings."));
-            }
-            ui.separator();
-            ui.horizontal(|ui| {
-                if ui.button(lang.t("Players")).clicked() {
-                    dialog.set(Dialog::Players);
-                }
-                if ui.button(lang.t("Games")).clicked() {
-                    dialog.set(Dialog::Games);
-                }
-                if ui.button(lang.t("Settings")).clicked() {
-                    dialog.set(Dialog::Settings);
-                }
-            });
-        });
-    Ok(())
-}
-
-/// A drop-down of the profiles; `none` adds an entry for nobody. Returns the choice when one
-/// was made.
-fn profile_combo(
-    ui: &mut egui::Ui,
-    id: &str,
-    profiles: &PlayerProfiles,
-    current: Option<ProfileId>,
-    none: Option<&str>,
-    lang: Lang,
-) -> Option<Option<ProfileId>> {
-    let name_of = |id: Option<ProfileId>| {
-        id.and_then(|id| profiles.get(id).ok())
-            .map(|p| p.name.clone())
-            .unwrap_or_else(|| none.unwrap_or(lang.t("Guest")).to_owned())
-    };
-    let mut picked = None;
-    egui::ComboBox::from_id_salt(id)
-        .selected_text(name_of(current))
-        .show_ui(ui, |ui| {
-            if let Some(none) = none
-                && ui.selectable_label(current.is_none(), none).clicked()
-            {
-                picked = Some(None);
-            }
-            for p in &profiles.list {
-                if ui
-                    .selectable_label(current == Some(p.id), &p.name)
-                    .clicked()
-                {
-                    picked = Some(Some(p.id));
-                }
-            }
-        });
-    picked
 }
 
 /// The rule's name.
@@ -613,9 +410,10 @@ fn game_over_contents(
     commands: &mut MessageWriter<GameCommand>,
 ) {
     ui.heading(result_headline(board.outcome(), active.0.mode, lang));
-    ui.label(fill(
+    ui.label(counted(
+        board.board().moves().len() as u64,
+        lang.t("{n} move"),
         lang.t("{n} moves"),
-        &[("n", &board.board().moves().len())],
     ));
     ui.add_space(6.0);
     ui.horizontal_wrapped(|ui| {

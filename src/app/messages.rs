@@ -1,7 +1,7 @@
 //! Messages that come from the engine and the store (import errors, unreadable files) in the
 //! player's language. They are built in English where they arise; here each known shape is a
 //! template, matched against the text, and its parts are translated in turn (a message often
-//! wraps another: "line 3: move 2 (h8) is not legal: (7, 7) is already taken"). Parts with no
+//! wraps another: "line 3: move 2 (h8) is not legal: the point is already taken"). Parts with no
 //! template (a move, a file name, a parser's own detail) stay as they are.
 
 use super::i18n::Lang;
@@ -16,6 +16,8 @@ pub const TEMPLATES: &[(&str, &str)] = &[
     ),
     ("({x}, {y}) is already taken", "（{x}, {y}）已有棋子"),
     ("({x}, {y}) is off the board", "（{x}, {y}）在棋盘之外"),
+    ("the point is already taken", "该点已有棋子"),
+    ("the point is off the board", "该点在棋盘之外"),
     ("the game is over", "对局已结束"),
     ("forbidden for black: {kind}", "黑棋禁手：{kind}"),
     ("'{text}' is not a move: {why}", "“{text}”不是一手棋：{why}"),
@@ -45,6 +47,10 @@ pub const TEMPLATES: &[(&str, &str)] = &[
         "没有可导入的内容：文本为空",
     ),
     ("the .psq file is empty", ".psq 文件为空"),
+    (
+        "the text is {n} KB, more than a game record can be ({m} KB at most)",
+        "文本有 {n} KB，超出棋谱的大小（最多 {m} KB）",
+    ),
     ("the .psq file has no moves", ".psq 文件中没有着法"),
     (
         "expected the header 'Piskvorky WxH, ...', found '{h}'",
@@ -121,6 +127,45 @@ pub const TEMPLATES: &[(&str, &str)] = &[
         "{k} is not saved: the existing file could not be read or moved aside, and it is not overwritten",
         "{k} 未保存：现有文件无法读取或移到一旁，因此不会覆盖它",
     ),
+    ("player {n}: {why}", "玩家 {n}：{why}"),
+    ("the name is empty", "名字为空"),
+    (
+        "the name is longer than {n} characters",
+        "名字超过 {n} 个字符",
+    ),
+    ("the name holds control characters", "名字含有控制字符"),
+    ("the name has spaces around it", "名字前后有空格"),
+    (
+        "there is already a player called '{n}'",
+        "已有名为“{n}”的玩家",
+    ),
+    ("the id {n} is not unique", "编号 {n} 重复"),
+    (
+        "the volume {v} is not between 0 and 1",
+        "音量 {v} 不在 0 到 1 之间",
+    ),
+    (
+        "{n} s per move is not between 1 and {m}",
+        "每步 {n} 秒不在 1 到 {m} 之间",
+    ),
+    ("{n} threads are more than {m}", "{n} 个线程超过 {m}"),
+    ("the board size {n} is not supported", "不支持棋盘大小 {n}"),
+    ("there is no AI level {n}", "没有 AI 等级 {n}"),
+    (
+        "the moves are more than any board holds",
+        "着法数超过任何棋盘的容量",
+    ),
+    (
+        "the {c} player's name is longer than {n} characters",
+        "{c}方玩家的名字超过 {n} 个字符",
+    ),
+    (
+        "the {c} player's name holds control characters",
+        "{c}方玩家的名字含有控制字符",
+    ),
+    ("the date is not a date", "日期无效"),
+    ("black", "黑"),
+    ("white", "白"),
     ("creating the folder", "创建文件夹"),
     ("writing", "写入"),
     ("replacing", "替换"),
@@ -224,8 +269,8 @@ mod tests {
     #[test]
     fn nested_messages_are_translated_part_by_part() {
         assert_eq!(
-            zh("line 3: move 2 (h8) is not legal: (7, 7) is already taken"),
-            "第 3 行：第 2 手（h8）不合规则：（7, 7）已有棋子"
+            zh("line 3: move 2 (h8) is not legal: the point is already taken"),
+            "第 3 行：第 2 手（h8）不合规则：该点已有棋子"
         );
         assert_eq!(
             zh("move 9 (h8) is not legal: forbidden for black: double-three"),

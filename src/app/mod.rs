@@ -7,6 +7,9 @@ mod ai;
 mod animation;
 mod audio;
 mod board_view;
+#[cfg(test)]
+mod egui_harness;
+mod fonts;
 pub mod frame_report;
 mod hint;
 mod history_ui;
@@ -14,8 +17,10 @@ pub mod i18n;
 mod input;
 pub mod keyboard;
 pub mod layout;
+mod main_menu;
 pub mod menu;
 pub mod messages;
+mod pace;
 pub mod persist;
 mod profiles_ui;
 mod replay_ui;
@@ -35,7 +40,11 @@ pub use ai::{AiBrain, AiExecution, AiThinking};
 pub use hint::HintMove;
 pub use input::Hover;
 pub use layout::BoardLayout;
-pub use turn::{GameSerial, MoveOutcome, StatusLine};
+pub use pace::{KeepDrawing, Motion};
+pub use turn::{
+    GameAbandoned, GamePlayers, GameSerial, LONG_GAME_MOVES, MoveOutcome, StatusLine,
+    is_long_game_in_progress,
+};
 
 /// The game in play: the engine's game (board, rule, outcome). Only the turn plugin changes it.
 #[derive(Resource, Deref, Debug, Clone, Default)]
@@ -271,6 +280,7 @@ impl Plugin for GamePlugin {
                 keyboard::plugin,
                 hint::plugin,
                 theme::plugin,
+                pace::plugin,
             ));
         // The view and the menus need a renderer; headless tests run without one.
         if app.is_plugin_added::<bevy::sprite::SpritePlugin>() {

@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 
 use super::i18n::{Lang, system_language};
-use super::turn::{ActiveSetup, GameSerial};
+use super::turn::{ActiveSetup, GameAbandoned, GamePlayers, GameSerial};
 use super::{AppSystems, Board, GameSetup, Mode, Screen};
 use crate::engine::record::json::StoredRecord;
 use crate::engine::record::{GameRecord, RecordMode, date};
@@ -99,6 +99,16 @@ pub struct StorageProblems(pub Vec<StorageProblem>);
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RestoreLastSetup(pub bool);
 
+/// The game left unfinished last time (its set-up and moves), put back on the board behind the
+/// menu at start.
+#[derive(Resource, Debug, Clone, PartialEq, Eq)]
+pub struct ResumedGame(pub GameSetup);
+
+/// Present in runs that only capture the screen (`--screenshot`, `--frame-report`): the game
+/// they start from the command line is not saved over the player's unfinished game.
+#[derive(Resource, Debug, Clone, Copy, Default)]
+pub struct LeaveSavedGame;
+
 /// Settings chosen on the command line for this run, applied over the saved ones.
 #[derive(Resource, Debug, Clone, Copy, Default)]
 pub struct SettingsOverride {
@@ -141,6 +151,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<RecordedGame>()
         .init_resource::<PendingUndoCredit>()
         .add_systems(PreStartup, load_everything)
+        .add_observer(keep_abandoned_game)
         .init_resource::<CurrentGame>()
         .add_systems(
             Update,
@@ -181,6 +192,7 @@ fn load<T: Document + Default>(store: &Store, problems: &mut StorageProblems) ->
 }
 
 fn load_everything(
+    mut commands: Commands,
     storage: Res<Storage>,
     restore: Option<Res<RestoreLastSetup>>,
     overrides: Option<Res<SettingsOverride>>,
@@ -210,30 +222,45 @@ fn load_everything(
     // The first player's name is in the player's language ("Player 1", "玩家 1").
     let first = profiles.free_name(lang.t("Player"));
     profiles.0.ensure_active(&first, date::now());
-    if restore.is_none_or(|r| r.0) {
+    let restore = restore.is_none_or(|r| r.0);
+    if restore {
         apply_last_setup(&settings.0.last, &mut setup);
-        resume_unfinished(&unfinished, &mut setup);
+    }
+    // The unfinished game goes back on the board behind the menu even when the command line
+    // chose the menu's set-up (`--size 19 --show players`); only a game started from the
+    // command line (on the Playing screen) takes its place.
+    if let Some(resumed) = resumable(&unfinished) {
+        if restore {
+            *setup = GameSetup {
+                moves: Vec::new(),
+                ..resumed.clone()
+            };
+        }
+        commands.insert_resource(ResumedGame(resumed));
     }
 }
 
-/// Puts the game left unfinished last time back on the board (behind the menu, which offers
-/// "Back to the game"), when its moves still make a game under its rule.
-fn resume_unfinished(unfinished: &UnfinishedGame, setup: &mut GameSetup) {
+/// The game left unfinished last time, when its moves still make a game under its rule: its
+/// set-up with its moves.
+fn resumable(unfinished: &UnfinishedGame) -> Option<GameSetup> {
     if unfinished.moves.trim().is_empty() {
-        return;
+        return None;
     }
-    let mut resumed = setup.clone();
+    let mut resumed = GameSetup::default();
     apply_last_setup(&unfinished.setup, &mut resumed);
     let Ok(moves) = crate::engine::board::parse_moves(&unfinished.moves, resumed.size) else {
         warn!("the unfinished game's moves cannot be read; it is not resumed");
-        return;
+        return None;
     };
     match crate::engine::Game::from_moves(resumed.size, resumed.rule, resumed.policy, &moves) {
         Ok(game) if !game.outcome().is_over() => {
             resumed.moves = moves;
-            *setup = resumed;
+            Some(resumed)
         }
-        _ => warn!("the unfinished game does not replay; it is not resumed"),
+        _ => {
+            warn!("the unfinished game does not replay; it is not resumed");
+            None
+        }
     }
 }
 
@@ -245,13 +272,18 @@ fn keep_current_game(
     active: Res<ActiveSetup>,
     serial: Res<GameSerial>,
     screen: Res<State<Screen>>,
+    leave: Option<Res<LeaveSavedGame>>,
     mut current: ResMut<CurrentGame>,
 ) {
-    if !board.is_changed() || *screen.get() == Screen::Replay {
+    // Leaving the replay by "Continue from here" starts a game that must be saved at once,
+    // though the board was set while the replay was still on screen.
+    if (!board.is_changed() && !screen.is_changed()) || *screen.get() == Screen::Replay {
         return;
     }
+    // A game started from the command line with moves (`--moves`) is saved at once, unless
+    // the run only captures the screen.
     let untouched_start = serial.0 == 0 && board.board().moves() == &active.0.moves[..];
-    if untouched_start {
+    if untouched_start && (active.0.moves.is_empty() || leave.is_some()) {
         return;
     }
     let moves = if board.outcome().is_over() {
@@ -329,6 +361,7 @@ pub fn ai_name(level: Level) -> String {
 fn record_finished_game(
     board: Res<Board>,
     active: Res<ActiveSetup>,
+    players: Res<GamePlayers>,
     serial: Res<GameSerial>,
     screen: Res<State<Screen>>,
     mut state: ResMut<RecordedGame>,
@@ -352,7 +385,7 @@ fn record_finished_game(
     }
     let was_over = was.is_some_and(|(_, o)| o);
     if over && !was_over && state.recorded.is_none() {
-        let r = record(&board, &active.0, &mut profiles, &mut history);
+        let r = record(&board, &active.0, &players, &mut profiles, &mut history);
         let earned = profiles
             .active
             .and_then(|id| r.undos_earned.iter().find(|(i, _)| *i == id))
@@ -365,21 +398,52 @@ fn record_finished_game(
     }
 }
 
-/// Who played which colour: a profile or a name.
-fn seats(setup: &GameSetup, profiles: &Profiles) -> [(Option<ProfileId>, String); 2] {
-    let person = |p: Option<&crate::players::Profile>| {
-        p.map(|p| (Some(p.id), p.name.clone()))
+/// Keeps a long game that was left for a new one (or restarted) in the history, as unfinished:
+/// it can be replayed and continued, and counts for nobody.
+fn keep_abandoned_game(
+    abandoned: On<GameAbandoned>,
+    profiles: Res<PlayerProfiles>,
+    mut history: ResMut<GameHistory>,
+) {
+    let GameAbandoned {
+        game,
+        setup,
+        players,
+    } = abandoned.event();
+    let [black, white] = seats(setup, players, &profiles.0);
+    let level = setup.level.number();
+    let mode = match setup.mode {
+        Mode::VsAi { human } => RecordMode::VsAi { level, human },
+        Mode::TwoPlayers => RecordMode::TwoPlayers,
+        Mode::AiVsAi => RecordMode::AiVsAi { level },
+    };
+    let record = GameRecord::of_game(game, &black.1, &white.1, mode, date::now());
+    history.add(&record);
+}
+
+/// Who played which colour: the game's profiles (a guest when it has none, or its profile was
+/// deleted since) or the AI.
+fn seats(
+    setup: &GameSetup,
+    players: &GamePlayers,
+    profiles: &Profiles,
+) -> [(Option<ProfileId>, String); 2] {
+    let person = |stone: Stone| {
+        players
+            .of_stone(stone)
+            .and_then(|id| profiles.get(id).ok())
+            .map(|p| (Some(p.id), p.name.clone()))
             .unwrap_or((None, "Guest".to_owned()))
     };
     let ai = (None, ai_name(setup.level));
     match setup.mode {
         Mode::VsAi {
             human: Stone::Black,
-        } => [person(profiles.active()), ai],
+        } => [person(Stone::Black), ai],
         Mode::VsAi {
             human: Stone::White,
-        } => [ai, person(profiles.active())],
-        Mode::TwoPlayers => [person(profiles.active()), person(profiles.opponent())],
+        } => [ai, person(Stone::White)],
+        Mode::TwoPlayers => [person(Stone::Black), person(Stone::White)],
         Mode::AiVsAi => [ai.clone(), ai],
     }
 }
@@ -387,10 +451,11 @@ fn seats(setup: &GameSetup, profiles: &Profiles) -> [(Option<ProfileId>, String)
 fn record(
     board: &Board,
     setup: &GameSetup,
+    players: &GamePlayers,
     profiles: &mut PlayerProfiles,
     history: &mut GameHistory,
 ) -> Recorded {
-    let [black, white] = seats(setup, &profiles.0);
+    let [black, white] = seats(setup, players, &profiles.0);
     let level = setup.level.number();
     let mode = match setup.mode {
         Mode::VsAi { human } => RecordMode::VsAi { level, human },

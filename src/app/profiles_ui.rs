@@ -4,11 +4,11 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::i18n::{Lang, fill};
+use super::i18n::{Lang, counted, fill};
 use super::menu::{Dialog, rule_label};
 use super::persist::{PlayerProfiles, UserSettings};
 use crate::engine::record::date;
-use crate::players::{ProfileError, ProfileId, StatMode, Title};
+use crate::players::{ProfileError, ProfileId, StatMode, Tally, Title};
 
 /// What the Players window is doing.
 #[derive(Resource, Debug, Clone, Default)]
@@ -19,6 +19,8 @@ struct PlayersWindow {
     new_name: String,
     /// The name typed for a rename.
     rename: String,
+    /// The profile whose name `rename` was filled with.
+    rename_of: Option<ProfileId>,
     /// Waiting for the delete to be confirmed.
     confirm_delete: bool,
     /// The last refusal, shown in red.
@@ -60,6 +62,28 @@ fn error_text(e: &ProfileError, lang: Lang) -> String {
     }
 }
 
+/// "1 win, 2 losses, 0 draws; win rate 33%".
+fn results_line(total: &Tally, lang: Lang) -> String {
+    fill(
+        lang.t("{wins}, {losses}, {draws}; win rate {rate}"),
+        &[
+            (
+                "wins",
+                &counted(total.wins, lang.t("{n} win"), lang.t("{n} wins")),
+            ),
+            (
+                "losses",
+                &counted(total.losses, lang.t("{n} loss"), lang.t("{n} losses")),
+            ),
+            (
+                "draws",
+                &counted(total.draws, lang.t("{n} draw"), lang.t("{n} draws")),
+            ),
+            ("rate", &total.win_rate_text()),
+        ],
+    )
+}
+
 fn players_window(
     mut contexts: EguiContexts,
     lang: Res<Lang>,
@@ -68,16 +92,46 @@ fn players_window(
     mut window: ResMut<PlayersWindow>,
     mut next: ResMut<NextState<Dialog>>,
 ) -> Result {
-    let lang = *lang;
     let ctx = contexts.ctx_mut()?;
-    let mut open = true;
-    let w = &mut *window;
-    if w.selected.is_none_or(|id| profiles.get(id).is_err()) {
-        w.selected = profiles.active;
-    }
     // Work without marking the profiles changed; only a real change is saved.
     let before = profiles.0.clone();
-    let ps = profiles.bypass_change_detection();
+    let open = show_players(
+        ctx,
+        *lang,
+        &settings,
+        profiles.bypass_change_detection(),
+        &mut window,
+    );
+    if profiles.0 != before {
+        profiles.set_changed();
+    }
+    if !open {
+        next.set(Dialog::None);
+    }
+    Ok(())
+}
+
+/// Draws the Players window; returns whether it stays open.
+fn show_players(
+    ctx: &egui::Context,
+    lang: Lang,
+    settings: &UserSettings,
+    ps: &mut PlayerProfiles,
+    w: &mut PlayersWindow,
+) -> bool {
+    let mut open = true;
+    if w.selected.is_none_or(|id| ps.get(id).is_err()) {
+        w.selected = ps.active;
+    }
+    // The Rename box holds the name of the player shown (after a delete, a pick, a create).
+    if w.rename_of != w.selected {
+        w.rename_of = w.selected;
+        w.rename = w
+            .selected
+            .and_then(|id| ps.get(id).ok())
+            .map(|p| p.name.clone())
+            .unwrap_or_default();
+    }
     egui::Window::new(lang.t("Players"))
         .id(egui::Id::new("players_window"))
         .open(&mut open)
@@ -89,28 +143,26 @@ fn players_window(
                 ui.vertical(|ui| {
                     ui.set_width(200.0);
                     profile_list(ui, lang, ps, w);
+                    // In the column, not under it: a row below the columns grew the window
+                    // by its height every frame (the separator takes the height it is given).
+                    if let Some(e) = &w.error {
+                        ui.colored_label(egui::Color32::from_rgb(220, 60, 60), e);
+                    }
                 });
                 ui.separator();
                 ui.vertical(|ui| {
                     ui.set_min_width(320.0);
                     if let Some(id) = w.selected {
-                        profile_details(ui, lang, &settings, ps, id, w);
+                        profile_details(ui, lang, settings, ps, id, w);
                     }
                 });
             });
-            if let Some(e) = &w.error {
-                ui.colored_label(egui::Color32::from_rgb(220, 60, 60), e);
-            }
         });
-    if profiles.0 != before {
-        profiles.set_changed();
-    }
     if !open {
         w.error = None;
         w.confirm_delete = false;
-        next.set(Dialog::None);
     }
-    Ok(())
+    open
 }
 
 fn profile_list(
@@ -140,7 +192,6 @@ fn profile_list(
                     }
                     if ui.selectable_label(w.selected == Some(id), &name).clicked() {
                         w.selected = Some(id);
-                        w.rename = name.clone();
                         w.confirm_delete = false;
                     }
                 });
@@ -158,7 +209,6 @@ fn profile_list(
         match profiles.create(&w.new_name, date::now()) {
             Ok(id) => {
                 w.selected = Some(id);
-                w.rename = w.new_name.trim().to_owned();
                 w.new_name.clear();
                 w.error = None;
             }
@@ -187,22 +237,17 @@ fn profile_details(
     ));
     let progress = match rank.next {
         Some((next, points)) => fill(
-            lang.t("{points} points to {title}"),
-            &[("points", &points), ("title", &lang.t(title_name(next)))],
+            &counted(
+                u64::from(points.unsigned_abs()),
+                lang.t("{n} point to {title}"),
+                lang.t("{n} points to {title}"),
+            ),
+            &[("title", &lang.t(title_name(next)))],
         ),
         None => lang.t("The top of the ladder").to_owned(),
     };
     ui.add(egui::ProgressBar::new(rank.progress).text(progress));
-    let total = p.stats.total();
-    ui.label(fill(
-        lang.t("{wins} wins, {losses} losses, {draws} draws; win rate {rate}"),
-        &[
-            ("wins", &total.wins),
-            ("losses", &total.losses),
-            ("draws", &total.draws),
-            ("rate", &total.win_rate_text()),
-        ],
-    ));
+    ui.label(results_line(&p.stats.total(), lang));
     ui.label(fill(
         lang.t("Winning streak {current}, best {best}"),
         &[
@@ -274,4 +319,80 @@ fn profile_details(
             }
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::egui_harness::{SCREEN, run_frames, window_rect};
+    use crate::players::settings::Language;
+
+    const EN: Lang = Lang(Language::English);
+
+    fn two_players() -> (PlayerProfiles, ProfileId, ProfileId) {
+        let mut ps = PlayerProfiles::default();
+        let ann = ps.create("Ann", date::now()).unwrap();
+        let bob = ps.create("Bob", date::now()).unwrap();
+        (ps, ann, bob)
+    }
+
+    #[test]
+    fn an_error_message_keeps_the_window_on_the_screen() {
+        let (mut ps, _, _) = two_players();
+        let mut w = PlayersWindow::default();
+        let settings = UserSettings::default();
+        let ctx = egui::Context::default();
+        run_frames(&ctx, 3, |ctx| {
+            show_players(ctx, EN, &settings, &mut ps, &mut w);
+        });
+        let calm = window_rect(&ctx, "players_window").expect("shown");
+        w.error = Some(error_text(&ProfileError::NameTooLong, EN));
+        run_frames(&ctx, 30, |ctx| {
+            show_players(ctx, EN, &settings, &mut ps, &mut w);
+        });
+        let rect = window_rect(&ctx, "players_window").expect("shown");
+        assert!(
+            SCREEN.contains_rect(rect),
+            "the window left the screen: {rect:?}"
+        );
+        assert!(
+            rect.height() < calm.height() + 60.0,
+            "the message grew the window from {calm:?} to {rect:?}"
+        );
+    }
+
+    #[test]
+    fn after_a_delete_the_rename_box_holds_the_player_shown() {
+        let (mut ps, ann, bob) = two_players();
+        let mut w = PlayersWindow::default();
+        let settings = UserSettings::default();
+        let ctx = egui::Context::default();
+        run_frames(&ctx, 2, |ctx| {
+            show_players(ctx, EN, &settings, &mut ps, &mut w);
+        });
+        assert_eq!((w.selected, w.rename.as_str()), (Some(bob), "Bob"));
+        // Bob is deleted (as the Delete button does it): Ann is shown.
+        ps.delete(bob).unwrap();
+        run_frames(&ctx, 2, |ctx| {
+            show_players(ctx, EN, &settings, &mut ps, &mut w);
+        });
+        assert_eq!((w.selected, w.rename.as_str()), (Some(ann), "Ann"));
+    }
+
+    #[test]
+    fn results_are_counted_in_good_english() {
+        let tally = Tally {
+            wins: 1,
+            losses: 1,
+            draws: 2,
+        };
+        assert_eq!(
+            results_line(&tally, Lang(Language::English)),
+            "1 win, 1 loss, 2 draws; win rate 25%"
+        );
+        assert_eq!(
+            results_line(&tally, Lang(Language::Chinese)),
+            "1 胜 1 负 2 和；胜率 25%"
+        );
+    }
 }

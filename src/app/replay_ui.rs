@@ -5,7 +5,7 @@ use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::history_ui::result_text;
+use super::history_ui::{players_text, result_text};
 use super::i18n::{Lang, fill};
 use super::layout::TOP_BAR;
 use super::menu::rule_label;
@@ -14,6 +14,7 @@ use super::{
     AppSystems, BoardLayout, GameCommand, GameSetup, OpenNewestReplay, Replay, ReplayStep as Step,
     Screen,
 };
+use crate::engine::record::GameRecord;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -76,6 +77,17 @@ fn replay_keys(
     }
 }
 
+/// "Ann (Black) vs AI 3 (White) - Freestyle, 15x15"; "Imported game - ..." for a record that
+/// names no players.
+fn header(record: &GameRecord, lang: Lang) -> String {
+    format!(
+        "{} - {}, {n}x{n}",
+        players_text(record, lang),
+        lang.t(rule_label(record.rule)),
+        n = record.size
+    )
+}
+
 fn replay_window(
     mut contexts: EguiContexts,
     lang: Res<Lang>,
@@ -103,13 +115,7 @@ fn replay_window(
         .resizable(false)
         .show(ctx, |ui| {
             let r = &replay.record;
-            ui.label(format!(
-                "{} / {} - {}, {n}x{n}",
-                r.black,
-                r.white,
-                lang.t(rule_label(r.rule)),
-                n = r.size
-            ));
+            ui.label(header(r, lang));
             ui.label(format!(
                 "{}  {}",
                 r.date.replace('T', " ").trim_end_matches('Z'),
@@ -181,4 +187,24 @@ fn replay_window(
             });
         });
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Rule;
+    use crate::engine::record::{ImportDefaults, import};
+    use crate::players::settings::Language;
+
+    #[test]
+    fn an_imported_position_string_is_headed_as_an_imported_game() {
+        let defaults = ImportDefaults {
+            size: 15,
+            rule: Rule::Freestyle,
+            policy: Default::default(),
+        };
+        let record = import("h8i9j10", defaults, "2026-11-22T14:00:00Z".into()).unwrap();
+        let text = header(&record, Lang(Language::English));
+        assert_eq!(text, "Imported game - Freestyle, 15x15");
+    }
 }

@@ -25,17 +25,19 @@ struct Plan {
 /// The plugin that saves one screenshot to `path` and then exits.
 pub fn plugin(path: PathBuf) -> impl Fn(&mut App) {
     move |app: &mut App| {
-        app.insert_resource(Plan {
-            path: path.clone(),
-            settled: 0,
-            ready_at: None,
-            requested: false,
-        })
-        .add_systems(
-            Update,
-            hide_ghost.after(AppSystems::Input).before(AppSystems::View),
-        )
-        .add_systems(Last, capture_when_ready);
+        app.insert_resource(super::persist::LeaveSavedGame)
+            .insert_resource(super::KeepDrawing)
+            .insert_resource(Plan {
+                path: path.clone(),
+                settled: 0,
+                ready_at: None,
+                requested: false,
+            })
+            .add_systems(
+                Update,
+                hide_ghost.after(AppSystems::Input).before(AppSystems::View),
+            )
+            .add_systems(Last, capture_when_ready);
     }
 }
 

@@ -84,7 +84,7 @@ fn settings_window(
                                 .logarithmic(true)
                                 .suffix(lang.t(" s")),
                         );
-                        ui.label(lang.t("per move"));
+                        ui.label(lang.t("at most, per move"));
                     });
                     ui.end_row();
                     if cfg!(not(target_arch = "wasm32")) {

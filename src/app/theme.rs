@@ -34,6 +34,10 @@ pub struct Palette {
     pub number_on_black: Color,
     /// Move numbers on white stones.
     pub number_on_white: Color,
+    /// The last move's number on a black stone (the last-move colour, light enough to read).
+    pub last_number_on_black: Color,
+    /// The last move's number on a white stone (the last-move colour, dark enough to read).
+    pub last_number_on_white: Color,
     /// The keyboard cursor.
     pub cursor: Color,
     /// The AI's suggested move.
@@ -61,6 +65,8 @@ impl Palette {
                 stone_rim: None,
                 number_on_black: Color::srgb(0.95, 0.95, 0.95),
                 number_on_white: Color::srgb(0.1, 0.1, 0.1),
+                last_number_on_black: Color::srgb(1.0, 0.45, 0.4),
+                last_number_on_white: Color::srgb(0.72, 0.1, 0.08),
                 cursor: Color::srgb(0.1, 0.35, 0.85),
                 hint: Color::srgba(0.1, 0.55, 0.95, 0.75),
                 particles: [
@@ -83,6 +89,8 @@ impl Palette {
                 stone_rim: Some(Color::srgba(0.75, 0.78, 0.82, 0.55)),
                 number_on_black: Color::srgb(0.95, 0.95, 0.95),
                 number_on_white: Color::srgb(0.1, 0.1, 0.1),
+                last_number_on_black: Color::srgb(1.0, 0.42, 0.32),
+                last_number_on_white: Color::srgb(0.72, 0.1, 0.08),
                 cursor: Color::srgb(0.35, 0.85, 1.0),
                 hint: Color::srgba(0.35, 0.85, 1.0, 0.7),
                 particles: [
@@ -107,6 +115,9 @@ impl Palette {
                 stone_rim: Some(Color::BLACK),
                 number_on_black: Color::WHITE,
                 number_on_white: Color::BLACK,
+                // Okabe-Ito sky blue on black, their blue darkened on white.
+                last_number_on_black: Color::srgb(0.34, 0.71, 0.91),
+                last_number_on_white: Color::srgb(0.0, 0.35, 0.60),
                 cursor: Color::srgb(0.0, 0.45, 0.70),
                 hint: Color::srgba(0.0, 0.45, 0.70, 0.8),
                 particles: [
@@ -116,6 +127,18 @@ impl Palette {
                 ],
                 dark_menus: false,
             },
+        }
+    }
+}
+
+impl Palette {
+    /// The colour of a move number on a `stone`, the last move's in the last-move colour.
+    pub fn number_colour(&self, stone: crate::engine::Stone, last: bool) -> Color {
+        match (stone, last) {
+            (crate::engine::Stone::Black, false) => self.number_on_black,
+            (crate::engine::Stone::White, false) => self.number_on_white,
+            (crate::engine::Stone::Black, true) => self.last_number_on_black,
+            (crate::engine::Stone::White, true) => self.last_number_on_white,
         }
     }
 }
@@ -170,4 +193,47 @@ fn follow_settings(
         move_numbers: settings.move_numbers,
         coordinates: settings.coordinates,
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Stone;
+
+    /// WCAG contrast ratio between two colours.
+    fn contrast(a: Color, b: Color) -> f32 {
+        let luminance = |c: Color| {
+            let l = c.to_linear();
+            0.2126 * l.red + 0.7152 * l.green + 0.0722 * l.blue
+        };
+        let (la, lb) = (luminance(a), luminance(b));
+        (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+    }
+
+    #[test]
+    fn move_numbers_are_readable_on_their_stones() {
+        // The stone pictures' faces, roughly.
+        let face = |s: Stone| match s {
+            Stone::Black => Color::srgb(0.08, 0.08, 0.08),
+            Stone::White => Color::srgb(0.92, 0.92, 0.92),
+        };
+        for theme in Theme::ALL {
+            let palette = Palette::of(theme);
+            // WCAG AA for text in the high-contrast theme, its large-text level elsewhere.
+            let wanted = if theme == Theme::HighContrast {
+                4.5
+            } else {
+                3.0
+            };
+            for stone in [Stone::Black, Stone::White] {
+                for last in [false, true] {
+                    let ratio = contrast(palette.number_colour(stone, last), face(stone));
+                    assert!(
+                        ratio >= wanted,
+                        "{theme:?}: number on {stone:?} (last: {last}) has contrast {ratio:.2}"
+                    );
+                }
+            }
+        }
+    }
 }

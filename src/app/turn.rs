@@ -5,11 +5,12 @@ use bevy::prelude::*;
 
 use super::i18n::{Lang, fill};
 use super::menu::stone_name;
-use super::persist::{PendingUndoCredit, PlayerProfiles, UserSettings};
+use super::persist::{PendingUndoCredit, PlayerProfiles, ResumedGame, UserSettings};
 use super::{
     AppSystems, Board, GameCommand, GameSetup, Mode, MoveRequest, MoveSource, Replay, Screen,
 };
 use crate::engine::{ForbiddenKind, Game, MoveError, Outcome, Pos, Stone};
+use crate::players::{ProfileId, Profiles};
 
 /// What the status line shows: whose turn it is and what just happened.
 #[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
@@ -42,11 +43,102 @@ struct SuspendedGame(Option<Game>);
 #[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
 pub struct ActiveSetup(pub GameSetup);
 
+/// A game in progress with at least this many moves played (after its opening moves) is long:
+/// Restart asks first, and a new game or a restart keeps it in the history as unfinished.
+pub const LONG_GAME_MOVES: usize = 10;
+
+/// Whether `game`, started from `setup`, is a long game still in progress (see
+/// [`LONG_GAME_MOVES`]).
+pub fn is_long_game_in_progress(game: &Game, setup: &GameSetup) -> bool {
+    !game.outcome().is_over() && game.board().moves().len() >= setup.moves.len() + LONG_GAME_MOVES
+}
+
+/// A long game in progress was replaced by a new game or a restart; the history keeps it.
+#[derive(Event, Debug, Clone)]
+pub struct GameAbandoned {
+    /// The game as it stood.
+    pub game: Game,
+    /// Its set-up.
+    pub setup: GameSetup,
+    /// Its players.
+    pub players: GamePlayers,
+}
+
+/// Whether the board holds a game to go back to from the menu: one has been played in this run
+/// (even if restarted to an empty board), or the one left unfinished last time was put back.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct GameOnBoard(pub bool);
+
+impl GameOnBoard {
+    /// The screen "Back to the game" (or Esc on the menu) goes to, if there is a game.
+    pub fn back_to(self, board: &Game) -> Option<Screen> {
+        if board.outcome().is_over() {
+            Some(Screen::GameOver)
+        } else if self.0 || !board.board().moves().is_empty() {
+            Some(Screen::Playing)
+        } else {
+            None
+        }
+    }
+}
+
+/// Who plays the game on the board: the profiles picked when it started (`None` for a guest or
+/// the AI). Picking or creating a player mid-game chooses the next game's players; this game's
+/// result still goes to these.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct GamePlayers {
+    /// Black's profile.
+    pub black: Option<ProfileId>,
+    /// White's profile.
+    pub white: Option<ProfileId>,
+}
+
+impl GamePlayers {
+    /// The players of a game in `mode` started now: the active profile as the person (black in
+    /// two-player games), the second player as white.
+    pub fn of(mode: Mode, profiles: Option<&Profiles>) -> GamePlayers {
+        let active = profiles.and_then(|p| p.active().map(|p| p.id));
+        let opponent = profiles.and_then(|p| p.opponent().map(|p| p.id));
+        match mode {
+            Mode::VsAi {
+                human: Stone::Black,
+            } => GamePlayers {
+                black: active,
+                white: None,
+            },
+            Mode::VsAi {
+                human: Stone::White,
+            } => GamePlayers {
+                black: None,
+                white: active,
+            },
+            Mode::TwoPlayers => GamePlayers {
+                black: active,
+                white: opponent,
+            },
+            Mode::AiVsAi => GamePlayers::default(),
+        }
+    }
+
+    /// The profile playing `stone`.
+    pub fn of_stone(&self, stone: Stone) -> Option<ProfileId> {
+        match stone {
+            Stone::Black => self.black,
+            Stone::White => self.white,
+        }
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Board>()
         .init_resource::<StatusLine>()
         .init_resource::<MoveOutcome>()
         .init_resource::<ActiveSetup>()
+        .init_resource::<GamePlayers>()
+        .init_resource::<GameOnBoard>()
+        .add_systems(OnEnter(Screen::Playing), |mut on: ResMut<GameOnBoard>| {
+            on.set_if_neq(GameOnBoard(true));
+        })
         .init_resource::<GameSerial>()
         .init_resource::<SuspendedGame>()
         .add_systems(Startup, start_from_setup)
@@ -61,6 +153,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
+                players_before_first_move.run_if(resource_exists_and_changed::<PlayerProfiles>),
                 apply_commands,
                 apply_move_requests.run_if(in_state(Screen::Playing)),
                 follow_outcome,
@@ -89,16 +182,26 @@ fn game_from_setup(setup: &GameSetup) -> Game {
     game
 }
 
+/// Starts the run's game: the set-up's (from the command line, or the menu's last), or behind
+/// the menu the game left unfinished last time.
 fn start_from_setup(
     lang: Res<Lang>,
+    screen: Res<State<Screen>>,
+    resumed: Option<Res<ResumedGame>>,
+    profiles: Option<Res<PlayerProfiles>>,
     mut setup: ResMut<GameSetup>,
     mut active: ResMut<ActiveSetup>,
+    mut players: ResMut<GamePlayers>,
     mut board: ResMut<Board>,
     mut status: ResMut<StatusLine>,
 ) {
-    active.0 = setup.clone();
-    board.0 = game_from_setup(&setup);
-    status.0 = describe(&board.0, setup.mode, None, *lang);
+    active.0 = match resumed {
+        Some(r) if *screen.get() == Screen::Menu => r.0.clone(),
+        _ => setup.clone(),
+    };
+    board.0 = game_from_setup(&active.0);
+    *players = GamePlayers::of(active.0.mode, profiles.as_deref().map(|p| &p.0));
+    status.0 = describe(&board.0, active.0.mode, None, *lang);
     // Opening moves (from the command line or "continue from here") start one game; the next
     // new game from the menu starts from an empty board.
     setup.bypass_change_detection().moves.clear();
@@ -139,6 +242,7 @@ fn apply_move_requests(
 }
 
 fn apply_commands(
+    mut world: Commands,
     mut commands: MessageReader<GameCommand>,
     lang: Res<Lang>,
     mut setup: ResMut<GameSetup>,
@@ -147,6 +251,7 @@ fn apply_commands(
     credit: Option<Res<PendingUndoCredit>>,
     mut profiles: Option<ResMut<PlayerProfiles>>,
     mut active: ResMut<ActiveSetup>,
+    mut players: ResMut<GamePlayers>,
     mut board: ResMut<Board>,
     mut serial: ResMut<GameSerial>,
     mut suspended: ResMut<SuspendedGame>,
@@ -195,11 +300,22 @@ fn apply_commands(
                 }
             }
             GameCommand::Restart => {
+                abandon(&mut world, &board.0, &active.0, *players);
                 board.0 = game_from_setup(&active.0);
                 serial.0 += 1;
             }
             GameCommand::NewGame => {
+                // From the replay viewer, the game replaced is the one it covers.
+                let replaced = if in_replay {
+                    suspended.0.as_ref()
+                } else {
+                    Some(&board.0)
+                };
+                if let Some(game) = replaced {
+                    abandon(&mut world, game, &active.0, *players);
+                }
                 active.0 = setup.clone();
+                *players = GamePlayers::of(setup.mode, profiles.as_deref().map(|p| &p.0));
                 board.0 = game_from_setup(&setup);
                 setup.bypass_change_detection().moves.clear();
                 serial.0 += 1;
@@ -229,14 +345,34 @@ fn apply_commands(
     }
 }
 
+/// Tells the history about a long game in progress that is being replaced.
+fn abandon(world: &mut Commands, game: &Game, setup: &GameSetup, players: GamePlayers) {
+    if is_long_game_in_progress(game, setup) {
+        world.trigger(GameAbandoned {
+            game: game.clone(),
+            setup: setup.clone(),
+            players,
+        });
+    }
+}
+
 fn suspend_game(board: Res<Board>, mut suspended: ResMut<SuspendedGame>) {
     suspended.0 = Some(board.0.clone());
 }
 
-fn resume_game(mut board: ResMut<Board>, mut suspended: ResMut<SuspendedGame>) {
+/// Puts back the game the replay viewer covered, and says its position again (the status line
+/// still shows the replay's move count).
+fn resume_game(
+    lang: Res<Lang>,
+    active: Res<ActiveSetup>,
+    mut board: ResMut<Board>,
+    mut suspended: ResMut<SuspendedGame>,
+    mut status: ResMut<StatusLine>,
+) {
     if let Some(game) = suspended.0.take() {
         board.0 = game;
     }
+    status.0 = describe(&board.0, active.0.mode, None, *lang);
 }
 
 /// Shows the replay's position on the board.
@@ -260,6 +396,19 @@ fn show_replay(
                 &[("error", &lang.message(&e.to_string()))],
             );
         }
+    }
+}
+
+/// Until the game's first move, the players picked are the game's players (a player chosen
+/// after a new game from the command line, say); after it they stay.
+fn players_before_first_move(
+    board: Res<Board>,
+    active: Res<ActiveSetup>,
+    profiles: Res<PlayerProfiles>,
+    mut players: ResMut<GamePlayers>,
+) {
+    if board.board().moves().len() <= active.0.moves.len() {
+        players.set_if_neq(GamePlayers::of(active.0.mode, Some(&profiles.0)));
     }
 }
 
@@ -333,6 +482,14 @@ pub fn describe(game: &Game, mode: Mode, last: Option<(Stone, Pos)>, lang: Lang)
         Outcome::Ongoing => fill(
             lang.t("{player} to move"),
             &[("player", &player_name(game.to_move(), mode, lang))],
+        ),
+        // Freestyle's longer rows win too: a six is not called a five.
+        Outcome::Five { winner, line } if line.len() != 5 => fill(
+            lang.t("{player} wins with a row of {n}"),
+            &[
+                ("player", &player_name(*winner, mode, lang)),
+                ("n", &line.len()),
+            ],
         ),
         Outcome::Five { winner, .. } => fill(
             lang.t("{player} wins with five in a row"),

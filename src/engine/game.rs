@@ -236,6 +236,12 @@ impl Game {
         Some(p)
     }
 
+    /// Whether [`Game::redo`] would play a move: there is a taken-back move and the game is
+    /// not over (after a resignation or a win there is nothing to play on).
+    pub fn can_redo(&self) -> bool {
+        !self.outcome.is_over() && !self.board.redo_moves().is_empty()
+    }
+
     /// Plays the last undone move again.
     pub fn redo(&mut self) -> Option<Pos> {
         if self.outcome.is_over() {

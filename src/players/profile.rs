@@ -104,6 +104,22 @@ impl Document for Profiles {
     const KEY: &'static str = "profiles.json";
     const FORMAT: &'static str = "gomoku-profiles";
     const VERSION: u32 = 1;
+
+    /// Every name as the Players window would take it; ids distinct and below `next_id`.
+    fn check(&self) -> Result<(), String> {
+        for (i, p) in self.list.iter().enumerate() {
+            let which = i + 1;
+            match self.check_name(&p.name, Some(p.id)) {
+                Ok(name) if name == p.name => {}
+                Ok(_) => return Err(format!("player {which}: the name has spaces around it")),
+                Err(e) => return Err(format!("player {which}: {e}")),
+            }
+            if self.list[..i].iter().any(|q| q.id == p.id) || p.id.0 >= self.next_id {
+                return Err(format!("player {which}: the id {} is not unique", p.id.0));
+            }
+        }
+        Ok(())
+    }
 }
 
 impl Profiles {

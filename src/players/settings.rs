@@ -158,6 +158,42 @@ impl Document for Settings {
     const KEY: &'static str = "settings.json";
     const FORMAT: &'static str = "gomoku-settings";
     const VERSION: u32 = 1;
+
+    /// Every value within what the Settings window and the menu offer.
+    fn check(&self) -> Result<(), String> {
+        if !(0.0..=1.0).contains(&self.volume) {
+            return Err(format!("the volume {} is not between 0 and 1", self.volume));
+        }
+        if !(1..=MAX_MASTER_SECS).contains(&self.master_move_secs) {
+            return Err(format!(
+                "{} s per move is not between 1 and {MAX_MASTER_SECS}",
+                self.master_move_secs
+            ));
+        }
+        if self.search_threads > MAX_THREADS {
+            return Err(format!(
+                "{} threads are more than {MAX_THREADS}",
+                self.search_threads
+            ));
+        }
+        self.last.check()
+    }
+}
+
+/// The most threads the settings may ask for.
+pub const MAX_THREADS: u32 = 256;
+
+impl LastSetup {
+    /// The size and level within what the game offers.
+    pub fn check(&self) -> Result<(), String> {
+        if crate::engine::Board::new(self.size).is_err() {
+            return Err(format!("the board size {} is not supported", self.size));
+        }
+        if !(1..=crate::engine::search::levels::Level::MAX).contains(&self.level) {
+            return Err(format!("there is no AI level {}", self.level));
+        }
+        Ok(())
+    }
 }
 
 #[cfg(test)]
@@ -182,6 +218,24 @@ mod tests {
         assert_eq!(s.volume, 0.7);
         assert_eq!(s.last, LastSetup::default());
         assert_eq!(s.search_threads, 0);
+    }
+
+    #[test]
+    fn values_out_of_range_are_refused() {
+        assert_eq!(Settings::default().check(), Ok(()));
+        let loud = Settings {
+            volume: 50.0,
+            ..Settings::default()
+        };
+        assert!(loud.check().unwrap_err().contains("volume"));
+        let slow = Settings {
+            master_move_secs: 100_000,
+            ..Settings::default()
+        };
+        assert!(slow.check().unwrap_err().contains("per move"));
+        let mut big = Settings::default();
+        big.last.size = 200;
+        assert!(big.check().unwrap_err().contains("size 200"));
     }
 
     #[test]

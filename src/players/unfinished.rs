@@ -20,4 +20,16 @@ impl Document for UnfinishedGame {
     const KEY: &'static str = "current-game.json";
     const FORMAT: &'static str = "gomoku-current-game";
     const VERSION: u32 = 1;
+
+    /// A set-up the game offers and no more moves than the largest board holds.
+    fn check(&self) -> Result<(), String> {
+        self.setup.check()?;
+        if self.moves.len() > MAX_MOVES_TEXT {
+            return Err("the moves are more than any board holds".to_owned());
+        }
+        Ok(())
+    }
 }
+
+/// The longest moves text of a game: every point of a 22x22 board, four characters each.
+const MAX_MOVES_TEXT: usize = 22 * 22 * 4;

@@ -36,6 +36,13 @@ pub trait Document: Serialize + DeserializeOwned {
     const FORMAT: &'static str;
     /// The newest version this build reads; the one it writes.
     const VERSION: u32;
+
+    /// Checks what was read as the game checks what is typed (a hand-edited file can hold
+    /// anything: a name of a megabyte, a volume of 50). A document that fails is unreadable:
+    /// reported and kept aside like a damaged one.
+    fn check(&self) -> Result<(), String> {
+        Ok(())
+    }
 }
 
 /// A storage failure, with what was being done.
@@ -202,5 +209,8 @@ fn decode<T: Document>(text: &str) -> Result<T, String> {
         .get("data")
         .cloned()
         .ok_or_else(|| "the document has no data".to_owned())?;
-    serde_json::from_value(data).map_err(|e| format!("the data does not fit: {e}"))
+    let value: T =
+        serde_json::from_value(data).map_err(|e| format!("the data does not fit: {e}"))?;
+    value.check()?;
+    Ok(value)
 }

@@ -78,6 +78,13 @@ impl StoredRecord {
                 self.version
             )));
         }
+        for (colour, name) in [("black", &self.black), ("white", &self.white)] {
+            check_name(name)
+                .map_err(|why| RecordError::new(format!("the {colour} player's name {why}")))?;
+        }
+        if self.date.chars().count() > MAX_DATE_CHARS {
+            return Err(RecordError::new("the date is not a date"));
+        }
         let moves = parse_moves(&self.moves, self.size)
             .map_err(|e| RecordError::new(format!("the moves: {e}")))?;
         let record = GameRecord {
@@ -101,6 +108,22 @@ impl StoredRecord {
         }
         Ok(record)
     }
+}
+
+/// The longest player name a record keeps (a profile's is at most 24 characters).
+pub const MAX_RECORD_NAME_CHARS: usize = 64;
+/// The longest date a record keeps (`2026-11-22T14:00:00Z` is 20).
+const MAX_DATE_CHARS: usize = 40;
+
+/// Why a player's name cannot be in a record, if it cannot.
+fn check_name(name: &str) -> Result<(), String> {
+    if name.chars().count() > MAX_RECORD_NAME_CHARS {
+        return Err(format!("is longer than {MAX_RECORD_NAME_CHARS} characters"));
+    }
+    if name.chars().any(char::is_control) {
+        return Err("holds control characters".to_owned());
+    }
+    Ok(())
 }
 
 /// The record as pretty-printed JSON.

@@ -17,7 +17,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::board::{Pos, Stone};
-use super::game::{Game, GameSetupError, Outcome};
+use super::game::{Game, GameSetupError, MoveError, Outcome};
 use super::rules::{ForbiddenPolicy, Rule};
 
 /// Who played a recorded game.
@@ -196,7 +196,14 @@ impl RecordError {
                 } else {
                     format!("{},{}", p.x, p.y)
                 };
-                RecordError::new(format!("move {} ({name}) is not legal: {e}", i + 1))
+                // The move is already named in notation: the reason does not repeat it in the
+                // engine's internal coordinates.
+                let why = match e {
+                    MoveError::Occupied(_) => "the point is already taken".to_owned(),
+                    MoveError::OffBoard(_) => "the point is off the board".to_owned(),
+                    other => other.to_string(),
+                };
+                RecordError::new(format!("move {} ({name}) is not legal: {why}", i + 1))
             }
         }
     }
@@ -249,12 +256,28 @@ pub struct ImportDefaults {
     pub policy: ForbiddenPolicy,
 }
 
+/// The longest text [`import`] reads, in bytes: far more than any game on a 22x22 board takes
+/// in any of the formats (a full board's `.psq` is about 5 KB).
+pub const MAX_IMPORT_BYTES: usize = 64 * 1024;
+
+/// Why a text is refused before it is read: it is longer than [`MAX_IMPORT_BYTES`].
+pub fn too_long(bytes: usize) -> RecordError {
+    RecordError::new(format!(
+        "the text is {} KB, more than a game record can be ({} KB at most)",
+        bytes.div_ceil(1024),
+        MAX_IMPORT_BYTES / 1024
+    ))
+}
+
 /// Reads a game in any of the formats, checking every move against the rule.
 pub fn import(
     text: &str,
     defaults: ImportDefaults,
     date: String,
 ) -> Result<GameRecord, RecordError> {
+    if text.len() > MAX_IMPORT_BYTES {
+        return Err(too_long(text.len()));
+    }
     if text.trim().is_empty() {
         return Err(RecordError::new(
             "there is nothing to import: the text is empty",

@@ -1,0 +1,348 @@
+//! The main menu: who plays, the AI's level, rule, size and forbidden-move policy; "New game",
+//! "Back to the game" and the buttons to the other windows. Every row is always there (greyed
+//! out when it does not apply), so the window keeps its size and place when an option changes
+//! and no button moves under the pointer.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+use super::i18n::{Lang, fill};
+use super::menu::{Dialog, rule_label};
+use super::persist::{PlayerProfiles, UserSettings};
+use super::turn::{ActiveSetup, GameOnBoard};
+use super::{Board, GameCommand, GameSetup, Mode, Screen};
+use crate::engine::search::levels::Level;
+use crate::engine::{ForbiddenPolicy, Rule, Stone};
+use crate::players::ProfileId;
+
+/// What a click in the main menu asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum MenuAction {
+    /// Start a new game with the menu's set-up.
+    NewGame,
+    /// Go back to the game on the board, on this screen.
+    Back(Screen),
+    /// Open a window.
+    Open(Dialog),
+}
+
+/// The main menu system.
+pub(super) fn main_menu(
+    mut contexts: EguiContexts,
+    lang: Res<Lang>,
+    settings: Res<UserSettings>,
+    mut setup: ResMut<GameSetup>,
+    mut profiles: ResMut<PlayerProfiles>,
+    active: Res<ActiveSetup>,
+    board: Res<Board>,
+    on_board: Res<GameOnBoard>,
+    mut next: ResMut<NextState<Screen>>,
+    mut dialog: ResMut<NextState<Dialog>>,
+    mut commands: MessageWriter<GameCommand>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let differs = GameSetup {
+        moves: Vec::new(),
+        ..active.0.clone()
+    } != *setup
+        && !board.board().moves().is_empty();
+    let back = on_board.back_to(&board.0);
+    let s = setup.bypass_change_detection();
+    let before = s.clone();
+    let action = show_main_menu(ctx, *lang, &settings, s, &mut profiles, differs, back);
+    if *s != before {
+        s.moves.clear();
+        setup.set_changed();
+    }
+    match action {
+        Some(MenuAction::NewGame) => {
+            commands.write(GameCommand::NewGame);
+            next.set(Screen::Playing);
+        }
+        Some(MenuAction::Back(screen)) => next.set(screen),
+        Some(MenuAction::Open(d)) => dialog.set(d),
+        None => {}
+    }
+    Ok(())
+}
+
+/// Draws the menu; returns what was clicked. `differs`: the set-up is not the game's on the
+/// board; `back`: where "Back to the game" goes, if there is a game.
+fn show_main_menu(
+    ctx: &egui::Context,
+    lang: Lang,
+    settings: &UserSettings,
+    s: &mut GameSetup,
+    profiles: &mut PlayerProfiles,
+    differs: bool,
+    back: Option<Screen>,
+) -> Option<MenuAction> {
+    let mut action = None;
+    egui::Window::new(lang.t("Gomoku"))
+        .id(egui::Id::new("main_menu"))
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .collapsible(false)
+        .resizable(false)
+        .show(ctx, |ui| {
+            egui::Grid::new("setup")
+                .num_columns(2)
+                .spacing([16.0, 10.0])
+                .show(ui, |ui| {
+                    setup_rows(ui, lang, settings, s, profiles, &mut action);
+                });
+            ui.add_space(8.0);
+            ui.horizontal(|ui| {
+                if ui
+                    .button(egui::RichText::new(lang.t("New game")).strong())
+                    .clicked()
+                {
+                    action = Some(MenuAction::NewGame);
+                }
+                if let Some(back) = back
+                    && ui.button(lang.t("Back to the game")).clicked()
+                {
+                    action = Some(MenuAction::Back(back));
+                }
+            });
+            // The note keeps its room when it is not shown.
+            ui.add_visible(
+                differs,
+                egui::Label::new(
+                    egui::RichText::new(lang.t("A new game starts with these settings.")).small(),
+                ),
+            );
+            ui.separator();
+            ui.horizontal(|ui| {
+                for (label, d) in [
+                    (lang.t("Players"), Dialog::Players),
+                    (lang.t("Games"), Dialog::Games),
+                    (lang.t("Settings"), Dialog::Settings),
+                ] {
+                    if ui.button(label).clicked() {
+                        action = Some(MenuAction::Open(d));
+                    }
+                }
+            });
+        });
+    action
+}
+
+/// The grid's rows, each always shown and greyed out where it does not apply.
+fn setup_rows(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    settings: &UserSettings,
+    s: &mut GameSetup,
+    profiles: &mut PlayerProfiles,
+    action: &mut Option<MenuAction>,
+) {
+    ui.label(lang.t("Players"));
+    ui.vertical(|ui| {
+        let vs_ai = matches!(s.mode, Mode::VsAi { .. });
+        if ui.radio(vs_ai, lang.t("Against the AI")).clicked() && !vs_ai {
+            s.mode = Mode::VsAi {
+                human: Stone::Black,
+            };
+        }
+        ui.radio_value(&mut s.mode, Mode::TwoPlayers, lang.t("Two players"));
+        ui.radio_value(&mut s.mode, Mode::AiVsAi, lang.t("AI against AI"));
+    });
+    ui.end_row();
+
+    let people = s.mode != Mode::AiVsAi;
+    // The grid's first column is as wide as its widest label, whichever of these is shown.
+    let who = if s.mode == Mode::TwoPlayers {
+        lang.t("Black player")
+    } else {
+        lang.t("Player")
+    };
+    ui.add_enabled(people, egui::Label::new(who));
+    ui.add_enabled_ui(people, |ui| {
+        ui.horizontal(|ui| {
+            let picked = profile_combo(ui, "active", profiles, profiles.active, None, lang);
+            if let Some(Some(id)) = picked {
+                let _ = profiles.pick(id);
+            }
+            if ui.small_button(lang.t("Players...")).clicked() {
+                *action = Some(MenuAction::Open(Dialog::Players));
+            }
+        });
+    });
+    ui.end_row();
+
+    let two = s.mode == Mode::TwoPlayers;
+    ui.add_enabled(two, egui::Label::new(lang.t("White player")));
+    ui.add_enabled_ui(two, |ui| {
+        let picked = profile_combo(
+            ui,
+            "opponent",
+            profiles,
+            profiles.opponent,
+            Some(lang.t("Guest")),
+            lang,
+        );
+        if let Some(id) = picked {
+            let _ = profiles.pick_opponent(id);
+        }
+    });
+    ui.end_row();
+
+    let vs_ai = matches!(s.mode, Mode::VsAi { .. });
+    ui.add_enabled(vs_ai, egui::Label::new(lang.t("You play")));
+    ui.add_enabled_ui(vs_ai, |ui| {
+        ui.horizontal(|ui| {
+            let mut shown = match s.mode {
+                Mode::VsAi { human } => human,
+                _ => Stone::Black,
+            };
+            ui.radio_value(&mut shown, Stone::Black, lang.t("Black (first)"));
+            ui.radio_value(&mut shown, Stone::White, lang.t("White"));
+            if let Mode::VsAi { human } = &mut s.mode {
+                *human = shown;
+            }
+        });
+    });
+    ui.end_row();
+
+    let ai = s.mode != Mode::TwoPlayers;
+    ui.add_enabled(ai, egui::Label::new(lang.t("AI level")));
+    ui.add_enabled_ui(ai, |ui| {
+        let level_text = |l: Level| {
+            let values: [(&str, &dyn std::fmt::Display); 3] = [
+                ("n", &l.number()),
+                ("name", &lang.t(l.name())),
+                ("secs", &settings.master_move_secs),
+            ];
+            if l.number() == Level::MAX {
+                fill(lang.t("{n} - {name} (up to {secs} s per move)"), &values)
+            } else {
+                fill(lang.t("{n} - {name}"), &values)
+            }
+        };
+        egui::ComboBox::from_id_salt("level")
+            .selected_text(level_text(s.level))
+            .width(LEVEL_COMBO_WIDTH)
+            .show_ui(ui, |ui| {
+                for level in Level::all() {
+                    ui.selectable_value(&mut s.level, level, level_text(level));
+                }
+            });
+    });
+    ui.end_row();
+
+    ui.label(lang.t("Rule"));
+    ui.horizontal(|ui| {
+        for rule in Rule::ALL {
+            ui.radio_value(&mut s.rule, rule, lang.t(rule_label(rule)));
+        }
+    });
+    ui.end_row();
+
+    ui.label(lang.t("Board"));
+    ui.horizontal(|ui| {
+        for size in [13u8, 15, 19] {
+            ui.radio_value(&mut s.size, size, format!("{size}x{size}"));
+        }
+    });
+    ui.end_row();
+
+    let renju = s.rule == Rule::Renju;
+    ui.add_enabled(renju, egui::Label::new(lang.t("Forbidden move")));
+    ui.add_enabled_ui(renju, |ui| {
+        ui.horizontal(|ui| {
+            ui.radio_value(&mut s.policy, ForbiddenPolicy::Refuse, lang.t("is refused"));
+            ui.radio_value(
+                &mut s.policy,
+                ForbiddenPolicy::Lose,
+                lang.t("loses the game"),
+            );
+        });
+    });
+    ui.end_row();
+}
+
+/// The level drop-down's width: the longest level's text fits, so the menu keeps its width.
+const LEVEL_COMBO_WIDTH: f32 = 260.0;
+
+/// A drop-down of the profiles; `none` adds an entry for nobody. Returns the choice when one
+/// was made.
+fn profile_combo(
+    ui: &mut egui::Ui,
+    id: &str,
+    profiles: &PlayerProfiles,
+    current: Option<ProfileId>,
+    none: Option<&str>,
+    lang: Lang,
+) -> Option<Option<ProfileId>> {
+    let name_of = |id: Option<ProfileId>| {
+        id.and_then(|id| profiles.get(id).ok())
+            .map(|p| p.name.clone())
+            .unwrap_or_else(|| none.unwrap_or(lang.t("Guest")).to_owned())
+    };
+    let mut picked = None;
+    egui::ComboBox::from_id_salt(id)
+        .selected_text(name_of(current))
+        .width(PLAYER_COMBO_WIDTH)
+        .truncate()
+        .show_ui(ui, |ui| {
+            if let Some(none) = none
+                && ui.selectable_label(current.is_none(), none).clicked()
+            {
+                picked = Some(None);
+            }
+            for p in &profiles.list {
+                if ui
+                    .selectable_label(current == Some(p.id), &p.name)
+                    .clicked()
+                {
+                    picked = Some(Some(p.id));
+                }
+            }
+        });
+    picked
+}
+
+/// The player drop-downs' width: names are cut to it, so the menu keeps its width.
+const PLAYER_COMBO_WIDTH: f32 = 160.0;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::egui_harness::{run_frames, window_rect};
+    use crate::players::settings::Language;
+
+    #[test]
+    fn the_menu_keeps_its_place_when_an_option_changes() {
+        let lang = Lang(Language::English);
+        let settings = UserSettings::default();
+        let mut profiles = PlayerProfiles::default();
+        profiles.ensure_active("Player 1", "2026-11-22T14:00:00Z".into());
+        let setups = [
+            GameSetup::default(),
+            GameSetup {
+                mode: Mode::TwoPlayers,
+                rule: Rule::Renju,
+                ..GameSetup::default()
+            },
+            GameSetup {
+                mode: Mode::AiVsAi,
+                rule: Rule::Standard,
+                size: 19,
+                ..GameSetup::default()
+            },
+        ];
+        let ctx = egui::Context::default();
+        let mut rects = Vec::new();
+        for (i, setup) in setups.iter().enumerate() {
+            let mut s = setup.clone();
+            let (differs, back) = (i == 1, (i == 2).then_some(Screen::Playing));
+            run_frames(&ctx, 4, |ctx| {
+                show_main_menu(ctx, lang, &settings, &mut s, &mut profiles, differs, back);
+            });
+            rects.push(window_rect(&ctx, "main_menu").expect("shown"));
+        }
+        for rect in &rects[1..] {
+            assert_eq!(rects[0].min, rect.min, "the menu moved: {rects:?}");
+        }
+    }
+}

@@ -1,0 +1,152 @@
+//! Frame pacing: the game draws at full pace only while something moves (the AI thinks, the AI
+//! plays itself, a stone settles, sparks fly, the pointer was just used); a still board waits
+//! for input (and egui asks for a frame when it needs one), so an idle game costs next to
+//! nothing, even with software rendering.
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::winit::{UpdateMode, WinitSettings};
+use bevy_egui::{EguiInput, EguiPreUpdateSet, egui};
+
+use super::ai::AiThinking;
+use super::animation::{DropShadow, Particle, Pulse, Settle};
+use super::hint::HintSearch;
+use super::keyboard::KeyCursor;
+use super::turn::ActiveSetup;
+use super::{Board, Hover, Mode, Screen, StatusLine};
+
+/// After the last change on screen, frames go on at full pace this long (the ghost stone
+/// fades, egui settles).
+const AFTER_A_CHANGE: Duration = Duration::from_millis(600);
+/// The longest wait between frames while markers pulse (the winning five, the hint).
+const PULSE_WAIT: Duration = Duration::from_millis(33);
+/// The longest wait between frames of a still board.
+const IDLE_WAIT: Duration = Duration::from_secs(2);
+
+/// Present in runs that must draw every frame (`--screenshot`, `--frame-report`).
+#[derive(Resource, Debug, Clone, Copy, Default)]
+pub struct KeepDrawing;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        PreUpdate,
+        drop_unchanged_modifiers
+            .after(EguiPreUpdateSet::ProcessInput)
+            .before(EguiPreUpdateSet::BeginPass),
+    )
+    .add_systems(
+        Last,
+        pace.run_if(resource_exists::<WinitSettings>.and_then(not(resource_exists::<KeepDrawing>))),
+    );
+}
+
+/// What the screen is doing, for the pace of frames.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Motion {
+    /// Something moves or works: every frame counts.
+    Moving,
+    /// Only markers pulse: a steady, modest frame rate.
+    Pulsing,
+    /// Nothing moves.
+    Still,
+}
+
+impl Motion {
+    /// The update mode for this motion.
+    pub fn update_mode(self) -> UpdateMode {
+        match self {
+            Motion::Moving => UpdateMode::Continuous,
+            Motion::Pulsing => UpdateMode::reactive(PULSE_WAIT),
+            Motion::Still => UpdateMode::reactive(IDLE_WAIT),
+        }
+    }
+}
+
+fn pace(
+    time: Res<Time<Real>>,
+    thinking: Res<AiThinking>,
+    hint: Res<HintSearch>,
+    active: Res<ActiveSetup>,
+    screen: Res<State<Screen>>,
+    changes: (Res<Board>, Res<Hover>, Res<KeyCursor>, Res<StatusLine>),
+    animated: Query<(), Or<(With<Settle>, With<DropShadow>, With<Particle>)>>,
+    pulses: Query<(), With<Pulse>>,
+    mut last_change: Local<Duration>,
+    mut winit: ResMut<WinitSettings>,
+) {
+    let now = time.elapsed();
+    let (board, hover, cursor, status) = changes;
+    if board.is_changed()
+        || hover.is_changed()
+        || cursor.is_changed()
+        || status.is_changed()
+        || screen.is_changed()
+    {
+        *last_change = now;
+    }
+    let ai_plays_itself = active.0.mode == Mode::AiVsAi && *screen.get() == Screen::Playing;
+    let motion = if thinking.is_thinking()
+        || hint.is_searching()
+        || ai_plays_itself
+        || !animated.is_empty()
+        || now.saturating_sub(*last_change) < AFTER_A_CHANGE
+    {
+        Motion::Moving
+    } else if !pulses.is_empty() {
+        Motion::Pulsing
+    } else {
+        Motion::Still
+    };
+    let mode = motion.update_mode();
+    if winit.focused_mode != mode || winit.unfocused_mode != mode {
+        debug!("frames: {motion:?}");
+        // The game goes on at the same pace without focus (an AI-vs-AI game keeps playing).
+        winit.focused_mode = mode;
+        winit.unfocused_mode = mode;
+    }
+}
+
+/// bevy_egui tells egui the modifier keys every frame, as an input event; egui answers any
+/// input with a request for the next frame, so frames never stopped. Only a change is passed on
+/// (egui also reads the modifiers from the input's own field).
+fn drop_unchanged_modifiers(
+    mut inputs: Query<&mut EguiInput>,
+    mut last: Local<Option<egui::Modifiers>>,
+) {
+    for mut input in &mut inputs {
+        input.0.events.retain(|event| match event {
+            egui::Event::ModifiersChanged(m) => last.replace(*m) != Some(*m),
+            _ => true,
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_unchanged_modifier_state_is_not_an_input() {
+        let mut app = App::new();
+        app.add_systems(Update, drop_unchanged_modifiers);
+        let context = app.world_mut().spawn(EguiInput::default()).id();
+        let mut frame = |modifiers: egui::Modifiers| {
+            app.world_mut()
+                .get_mut::<EguiInput>(context)
+                .unwrap()
+                .0
+                .events = vec![egui::Event::ModifiersChanged(modifiers)];
+            app.update();
+            app.world()
+                .get::<EguiInput>(context)
+                .unwrap()
+                .0
+                .events
+                .len()
+        };
+        assert_eq!(frame(egui::Modifiers::NONE), 1, "the first is news");
+        assert_eq!(frame(egui::Modifiers::NONE), 0, "the same again is not");
+        assert_eq!(frame(egui::Modifiers::SHIFT), 1, "a change is");
+    }
+}
