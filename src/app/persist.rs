@@ -411,14 +411,18 @@ fn keep_abandoned_game(
         players,
     } = abandoned.event();
     let [black, white] = seats(setup, players, &profiles.0);
+    let record = GameRecord::of_game(game, &black.1, &white.1, record_mode(setup), date::now());
+    history.add(&record);
+}
+
+/// How a game of `setup` is kept in its record: who played and at which AI level.
+fn record_mode(setup: &GameSetup) -> RecordMode {
     let level = setup.level.number();
-    let mode = match setup.mode {
+    match setup.mode {
         Mode::VsAi { human } => RecordMode::VsAi { level, human },
         Mode::TwoPlayers => RecordMode::TwoPlayers,
         Mode::AiVsAi => RecordMode::AiVsAi { level },
-    };
-    let record = GameRecord::of_game(game, &black.1, &white.1, mode, date::now());
-    history.add(&record);
+    }
 }
 
 /// Who played which colour: the game's profiles (a guest when it has none, or its profile was
@@ -456,19 +460,19 @@ fn record(
     history: &mut GameHistory,
 ) -> Recorded {
     let [black, white] = seats(setup, players, &profiles.0);
-    let level = setup.level.number();
-    let mode = match setup.mode {
-        Mode::VsAi { human } => RecordMode::VsAi { level, human },
-        Mode::TwoPlayers => RecordMode::TwoPlayers,
-        Mode::AiVsAi => RecordMode::AiVsAi { level },
-    };
-    let record = GameRecord::of_game(&board.0, &black.1, &white.1, mode, date::now());
+    let record = GameRecord::of_game(
+        &board.0,
+        &black.1,
+        &white.1,
+        record_mode(setup),
+        date::now(),
+    );
     let stored = StoredRecord::from_record(&record);
     history.games.push(stored.clone());
     let mut players_before = Vec::new();
     let mut undos_earned = Vec::new();
     let (stat_mode, key_level) = match setup.mode {
-        Mode::VsAi { .. } => (StatMode::VsAi, Some(level)),
+        Mode::VsAi { .. } => (StatMode::VsAi, Some(setup.level.number())),
         Mode::TwoPlayers => (StatMode::TwoPlayers, None),
         Mode::AiVsAi => {
             return Recorded {

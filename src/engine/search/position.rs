@@ -303,9 +303,9 @@ impl Position {
     pub fn eval_features(&self) -> [u32; FEATURES] {
         let me = self.to_move().index();
         let mut f = [0; FEATURES];
-        let mut mover = Vec::new();
-        self.all_empty(&mut mover);
-        for i in mover {
+        let mut empty = Vec::new();
+        self.all_empty(&mut empty);
+        for i in empty {
             let info = &self.info[i];
             for (role, colour) in [me, 1 - me].into_iter().enumerate() {
                 for k in eval::point_features(&info.pats[colour], info.threat[colour]) {
