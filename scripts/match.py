@@ -2,10 +2,14 @@
 """Plays two Gomocup (Piskvork protocol) engines against each other and prints the score.
 
     python3 scripts/match.py ENGINE_A ENGINE_B [--games 20] [--ms 500] [--rule 0|1|4] [--size 15]
-                             [--jobs 1] [--save DIR]
+                             [--jobs 1] [--save DIR] [--openings FILE]
 
-Each opening (a few stones near the centre, drawn at random from a fixed seed) is played
-twice, once with each engine as black, so neither side gains from the openings. The referee
+Each opening (a few stones near the centre, drawn at random from a fixed seed, or read from
+`--openings FILE`: one per line in move notation, `h8 i9 j7`, `#` starts a comment) is played
+twice, once with each engine as black, so neither side gains from the openings. Random openings
+are mostly won by one colour, so most pairs split 1-1 whatever the engines; the files in
+`scripts/openings/` hold openings our search judges near even (made by
+`examples/balanced_openings.rs`), where more games count. The referee
 checks every move (on the board, empty) and decides the game with the rule: freestyle
 (rule 0: five or more), standard (1: exactly five) or renju (4: black's double-three,
 double-four and overline lose; checked with the independent checker in
@@ -191,6 +195,29 @@ def openings(n, size, seed):
     return out
 
 
+def read_openings(path, n, size):
+    """The first `n` openings of a file, as (x, y) lists with y counted from the top."""
+    out = []
+    with open(path) as f:
+        for number, line in enumerate(f, 1):
+            text = line.split("#", 1)[0].split()
+            if not text:
+                continue
+            stones = []
+            for word in text:
+                try:
+                    x, y = ord(word[0].lower()) - ord("a"), size - int(word[1:])
+                except (ValueError, IndexError):
+                    sys.exit(f"{path}:{number}: not a move: {word!r}")
+                if not (0 <= x < size and 0 <= y < size) or (x, y) in stones:
+                    sys.exit(f"{path}:{number}: {word!r} is off the board or taken")
+                stones.append((x, y))
+            out.append(stones)
+            if len(out) == n:
+                return out
+    sys.exit(f"{path} holds {len(out)} openings, {n} are needed")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("a")
@@ -202,13 +229,20 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--save", help="a folder for the games' position strings")
+    ap.add_argument("--openings", help="a file of openings to play instead of random ones")
     args = ap.parse_args()
     if args.save:
         os.makedirs(args.save, exist_ok=True)
     score = {"a": 0, "b": 0, "draw": 0}
     replies = {"a": [], "b": []}
     games = []
-    for n, opening in enumerate(openings((args.games + 1) // 2, args.size, args.seed)):
+    pairs = (args.games + 1) // 2
+    if args.openings:
+        chosen = read_openings(args.openings, pairs, args.size)
+    else:
+        chosen = openings(pairs, args.size, args.seed)
+    results = {}
+    for n, opening in enumerate(chosen):
         for a_black in (True, False):
             paths = [args.a, args.b] if a_black else [args.b, args.a]
             games.append((2 * n + (0 if a_black else 1) + 1, a_black, paths, opening))
@@ -231,11 +265,21 @@ def main():
                 won_a = (winner == 0) == a_black
                 score["a" if won_a else "b"] += 1
                 who = "A" if won_a else "B"
+            results[number] = who
             print(f"game {number:3}: A is {'black' if a_black else 'white'}: "
                   f"{who} ({why}, {len(moves)} moves)", flush=True)
     total = sum(score.values())
     print(f"A {score['a']} - B {score['b']} - draws {score['draw']} of {total} "
           f"(A scores {(score['a'] + score['draw'] / 2) / max(total, 1):.0%})")
+    both = {"A": 0, "B": 0}
+    split = 0
+    for n in range(1, len(games), 2):
+        first, second = results.get(n), results.get(n + 1)
+        if first == second and first in both:
+            both[first] += 1
+        else:
+            split += 1
+    print(f"pairs: A won both {both['A']}, B won both {both['B']}, split or drawn {split}")
     for side in ("a", "b"):
         t = sorted(replies[side])
         if t:

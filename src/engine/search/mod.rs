@@ -4,6 +4,7 @@
 pub mod eval;
 pub mod levels;
 pub mod one_ply;
+pub mod openings;
 pub mod position;
 pub mod searcher;
 pub mod thinker;
