@@ -3,6 +3,7 @@
 
 pub mod board;
 pub mod game;
+pub mod opening;
 pub mod pattern;
 pub mod protocol;
 pub mod record;

@@ -1,0 +1,1 @@
+//! The AI's decisions in an opening (filled in below).
