@@ -1,5 +1,6 @@
 //! The Gomocup (Piskvork) protocol as a line-in, lines-out state machine, with the Yixin-board
-//! extensions `YXBOARD` and `YXSHOWFORBID`. No I/O here: `src/bin/gomoku-brain.rs` feeds it
+//! extensions `YXBOARD` and `YXSHOWFORBID`, and the swap2 extension `SWAP2BOARD` (answered as
+//! [`opening::brain`](super::opening::brain) decides). No I/O here: `src/bin/gomoku-brain.rs` feeds it
 //! standard input and prints what it answers.
 //!
 //! Coordinates are `x,y`, 0-based, `x` the column from the left and `y` the row from the top.
@@ -7,6 +8,9 @@
 use std::time::Duration;
 
 use super::board::{Board, Pos, Stone};
+use super::opening::OpeningRule;
+use super::opening::ai::Budget;
+use super::opening::brain::{self, Swap2Decision};
 use super::rules::{self, Rule};
 
 /// The limits a manager sets with `INFO`.
@@ -103,6 +107,8 @@ enum ListKind {
     Board,
     /// `YXBOARD`: set the position only.
     YxBoard,
+    /// `SWAP2BOARD`: the stones of a swap2 opening in the order played; answer the opening.
+    Swap2Board,
 }
 
 /// A stone list being read, up to `DONE`.
@@ -118,6 +124,7 @@ pub struct Protocol<T: Thinker> {
     thinker: T,
     board: Option<Board>,
     rule: Rule,
+    opening: OpeningRule,
     limits: Limits,
     list: Option<StoneList>,
 }
@@ -139,6 +146,7 @@ impl<T: Thinker> Protocol<T> {
             thinker,
             board: None,
             rule: Rule::Freestyle,
+            opening: OpeningRule::None,
             limits: Limits::default(),
             list: None,
         }
@@ -152,6 +160,11 @@ impl<T: Thinker> Protocol<T> {
     /// The rule set by `INFO rule`.
     pub fn rule(&self) -> Rule {
         self.rule
+    }
+
+    /// The opening rule set by `INFO rule` (5: swap1, 6: swap2; otherwise none).
+    pub fn opening_rule(&self) -> OpeningRule {
+        self.opening
     }
 
     /// The limits set by `INFO`.
@@ -180,6 +193,7 @@ impl<T: Thinker> Protocol<T> {
             "TURN" => self.turn(args),
             "BOARD" => self.open_list(ListKind::Board),
             "YXBOARD" => self.open_list(ListKind::YxBoard),
+            "SWAP2BOARD" => self.open_list(ListKind::Swap2Board),
             "INFO" => self.info(args),
             "TAKEBACK" => self.takeback(args),
             "YXSHOWFORBID" => self.with_board(|_, b| Reply::line(show_forbid(b))),
@@ -188,7 +202,7 @@ impl<T: Thinker> Protocol<T> {
                 lines: Vec::new(),
                 quit: true,
             },
-            "DONE" => Reply::error("DONE without BOARD or YXBOARD"),
+            "DONE" => Reply::error("DONE without BOARD, YXBOARD or SWAP2BOARD"),
             other => Reply::error(format!("unknown command '{other}'")),
         }
     }
@@ -306,7 +320,7 @@ impl<T: Thinker> Protocol<T> {
                 self.limits.threads = v.clamp(1, MAX_THREADS as i64) as usize;
                 self.thinker.prepare(&self.limits);
             }
-            ("rule", Ok(v)) => self.rule = rule_from_bits(v),
+            ("rule", Ok(v)) => (self.rule, self.opening) = rules_from_info(v),
             ("game_type", Ok(_)) | ("folder", _) | ("evaluate", _) | ("usedatabase", _) => {}
             (
                 "timeout_turn" | "timeout_match" | "time_left" | "max_memory" | "thread_num"
@@ -347,7 +361,11 @@ impl<T: Thinker> Protocol<T> {
         if line.is_empty() || list.error.is_some() {
             return Reply::none();
         }
-        match parse_stone(line, size) {
+        let parsed = match list.kind {
+            ListKind::Swap2Board => parse_swap2_stone(line, size),
+            _ => parse_stone(line, size),
+        };
+        match parsed {
             Ok((p, _)) if list.stones.iter().any(|&(q, _)| q == p) => {
                 list.error = Some(format!("'{line}': ({},{}) is listed twice", p.x, p.y));
             }
@@ -366,6 +384,9 @@ impl<T: Thinker> Protocol<T> {
             .as_ref()
             .expect("a list opens only with a board")
             .size();
+        if list.kind == ListKind::Swap2Board {
+            return self.swap2_board(size, &list.stones);
+        }
         let board = match board_from_list(size, &list.stones, list.kind == ListKind::Board) {
             Ok(b) => b,
             Err(e) => return Reply::error(e),
@@ -373,13 +394,90 @@ impl<T: Thinker> Protocol<T> {
         self.board = Some(board);
         match list.kind {
             ListKind::Board => self.play_own(),
-            ListKind::YxBoard => Reply::none(),
+            ListKind::YxBoard | ListKind::Swap2Board => Reply::none(),
         }
+    }
+
+    /// Answers `SWAP2BOARD` with the stones in the order played: the opening's three stones,
+    /// `SWAP`, one move, or two moves (see [`brain`]). A `MESSAGE` line gives the reason.
+    fn swap2_board(&mut self, size: u8, stones: &[(Pos, u8)]) -> Reply {
+        if let Err(e) = brain::check_stone_count(stones.len()) {
+            return Reply::error(e);
+        }
+        let mut board = Board::new(size).expect("the size was valid at START");
+        for &(p, _) in stones {
+            if let Err(e) = board.place(p) {
+                return Reply::error(e.to_string());
+            }
+        }
+        // Half the move's time decides; the other half is left for a move of the thinker's.
+        let budget = self.limits.move_budget(board.stone_count());
+        let seed = clock_seed() ^ board.hash();
+        let reasoned = brain::swap2_decision(
+            &board,
+            self.rule,
+            self.opening,
+            Budget::Time(budget / 2),
+            seed,
+        );
+        let mut reply = Reply::none();
+        if let Some(score) = reasoned.black_score {
+            reply.lines.push(format!(
+                "MESSAGE swap2: the search scores the position {score} for black"
+            ));
+        }
+        let points = |ps: &[Pos]| {
+            ps.iter()
+                .map(|p| format!("{},{}", p.x, p.y))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        match reasoned.decision {
+            Swap2Decision::Propose(ps) | Swap2Decision::PlaceTwo(ps) => {
+                for &p in &ps {
+                    board.place(p).expect("the opening AI plays empty points");
+                }
+                self.board = Some(board);
+                reply.lines.push(points(&ps));
+            }
+            Swap2Decision::Swap => {
+                self.board = Some(board);
+                reply.lines.push("SWAP".to_owned());
+            }
+            Swap2Decision::Move => {
+                self.board = Some(board);
+                let saved = self.limits.clone();
+                self.limits.turn /= 2;
+                let mut moved = self.play_own();
+                self.limits = saved;
+                reply.lines.append(&mut moved.lines);
+            }
+        }
+        reply
+    }
+}
+
+/// Some bits from the clock, to vary the openings the brain proposes from game to game.
+fn clock_seed() -> u64 {
+    web_time::SystemTime::now()
+        .duration_since(web_time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+}
+
+/// The rule and opening rule for `INFO rule`: Yixin's and Rapfi's values 5 (freestyle with
+/// swap1) and 6 (freestyle with swap2), else Gomocup's bit field ([`rule_from_bits`]) with no
+/// opening rule.
+pub fn rules_from_info(value: i64) -> (Rule, OpeningRule) {
+    match value {
+        5 => (Rule::Freestyle, OpeningRule::Swap1),
+        6 => (Rule::Freestyle, OpeningRule::Swap2),
+        v => (rule_from_bits(v), OpeningRule::None),
     }
 }
 
 /// The rule for Gomocup's `INFO rule` bit field: 1 exactly five, 4 renju (2, continuous game,
-/// and 8, caro, are not rules of ours and are ignored).
+/// and 8, caro, are not rules of ours and are ignored). `INFO rule` reads it through
+/// [`rules_from_info`], which takes 5 and 6 as Yixin and Rapfi do (swap1, swap2).
 pub fn rule_from_bits(bits: i64) -> Rule {
     if bits & 4 != 0 {
         Rule::Renju
@@ -412,6 +510,17 @@ fn parse_xy(text: &str, size: u8) -> Result<Pos, String> {
         return Err(format!("{x},{y} is off the {size}x{size} board"));
     }
     Ok(Pos::new(x as u8, y as u8))
+}
+
+/// A `SWAP2BOARD` line: `x,y`, as the Gomocup 2020 announcement writes them, or `x,y,field`
+/// as in `BOARD` (the field is checked but not used: the order gives the colours).
+fn parse_swap2_stone(line: &str, size: u8) -> Result<(Pos, u8), String> {
+    if line.matches(',').count() == 1 {
+        return parse_xy(line, size)
+            .map(|p| (p, 0))
+            .map_err(|e| format!("'{line}': {e}"));
+    }
+    parse_stone(line, size)
 }
 
 fn parse_stone(line: &str, size: u8) -> Result<(Pos, u8), String> {
@@ -574,6 +683,106 @@ mod tests {
             ..Limits::default()
         };
         assert!(free.move_budget(0) > Duration::from_secs(1));
+    }
+
+    fn xy(p: &str) -> (u8, u8) {
+        let (x, y) = p.split_once(',').unwrap();
+        (x.parse().unwrap(), y.parse().unwrap())
+    }
+
+    fn swap2(p: &mut Protocol<FirstEmpty>, stones: &[&str]) -> Vec<String> {
+        let mut lines = vec!["SWAP2BOARD"];
+        lines.extend_from_slice(stones);
+        lines.push("DONE");
+        run(p, &lines)
+            .into_iter()
+            .filter(|l| !l.starts_with("MESSAGE"))
+            .collect()
+    }
+
+    fn started() -> Protocol<FirstEmpty> {
+        let mut p = Protocol::new(FirstEmpty);
+        run(&mut p, &["START 15", "INFO timeout_turn 300"]);
+        p
+    }
+
+    #[test]
+    fn swap2board_on_an_empty_board_proposes_three_stones() {
+        let mut p = started();
+        let out = swap2(&mut p, &[]);
+        assert_eq!(out.len(), 1, "{out:?}");
+        let points: Vec<(u8, u8)> = out[0].split(' ').map(xy).collect();
+        assert_eq!(points.len(), 3);
+        assert!(points.iter().all(|&(x, y)| x < 15 && y < 15));
+        assert_eq!(p.board().unwrap().stone_count(), 3);
+    }
+
+    #[test]
+    fn swap2board_takes_black_when_black_is_better_and_stays_white_otherwise() {
+        let mut p = started();
+        // h8 a1 i8: black's two stones together, white's in a corner.
+        assert_eq!(swap2(&mut p, &["7,7", "0,14", "8,7"]), ["SWAP"]);
+        assert_eq!(p.board().unwrap().stone_count(), 3);
+        // a1 h8 o15: black's stones in the corners, white's in the centre. The thinker
+        // (here the first empty point) plays white's fourth.
+        assert_eq!(swap2(&mut p, &["0,14", "7,7", "14,0"]), ["0,0"]);
+        assert_eq!(p.board().unwrap().stone_count(), 4);
+        // Five stones: black's open three to move against nothing, and the reverse.
+        assert_eq!(
+            swap2(&mut p, &["7,7,2", "0,14,1", "8,7,2", "0,0,1", "9,7,2"]),
+            ["SWAP"]
+        );
+        assert_eq!(
+            swap2(&mut p, &["0,14", "7,7", "14,0", "8,7", "14,14"]),
+            ["0,0"]
+        );
+    }
+
+    #[test]
+    fn swap2board_refuses_bad_lists() {
+        let mut p = started();
+        assert!(swap2(&mut p, &["7,7", "8,8"])[0].contains("0, 3 or 5 stones"));
+        assert!(swap2(&mut p, &["7,7", "7,7", "8,8"])[0].starts_with("ERROR"));
+        assert!(swap2(&mut p, &["7,7", "x", "8,8"])[0].starts_with("ERROR"));
+        assert!(swap2(&mut p, &["7,7", "15,0", "8,8"])[0].starts_with("ERROR"));
+        let mut fresh = Protocol::new(FirstEmpty);
+        assert!(run(&mut fresh, &["SWAP2BOARD"])[0].starts_with("ERROR"));
+    }
+
+    #[test]
+    fn info_rule_five_and_six_are_freestyle_swap1_and_swap2() {
+        let mut p = started();
+        run(&mut p, &["INFO rule 6"]);
+        assert_eq!(
+            (p.rule(), p.opening_rule()),
+            (Rule::Freestyle, OpeningRule::Swap2)
+        );
+        run(&mut p, &["INFO rule 5"]);
+        assert_eq!(
+            (p.rule(), p.opening_rule()),
+            (Rule::Freestyle, OpeningRule::Swap1)
+        );
+        run(&mut p, &["INFO rule 4"]);
+        assert_eq!(
+            (p.rule(), p.opening_rule()),
+            (Rule::Renju, OpeningRule::None)
+        );
+        assert_eq!(rules_from_info(1), (Rule::Standard, OpeningRule::None));
+    }
+
+    #[test]
+    fn under_swap1_the_brain_never_places_two_more() {
+        let mut p = started();
+        run(&mut p, &["INFO rule 5"]);
+        for stones in [
+            ["7,7", "7,6", "9,5"],
+            ["7,7", "8,6", "6,8"],
+            ["7,7", "7,8", "8,8"],
+        ] {
+            let out = swap2(&mut p, &stones);
+            assert_eq!(out.len(), 1);
+            assert!(out[0] == "SWAP" || !out[0].contains(' '), "{out:?}");
+        }
     }
 
     #[test]

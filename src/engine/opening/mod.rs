@@ -9,6 +9,7 @@
 //!   finished result ([`OpeningResult`]).
 //! - [`renju26`]: the 26 standard renju openings, recognised up to symmetry.
 //! - [`symmetry`]: the board's eight symmetries (for renju openings and Soosõrv offers).
+//! - [`brain`]: the brain's answers to the protocol's `SWAP2BOARD`.
 //! - [`ai`]: the AI's choices: a balanced opening to propose, swap or colour from a
 //!   fixed-budget search, swap2's "place two more", Soosõrv's declaration, offers and pick.
 //!
@@ -16,6 +17,7 @@
 //! [`Player::First`] places the first stones (the tentative black), [`Player::Second`] answers.
 
 pub mod ai;
+pub mod brain;
 pub mod error;
 pub mod machine;
 pub mod renju26;
