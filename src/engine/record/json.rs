@@ -6,11 +6,21 @@
 //!   "policy": "Refuse", "size": 15, "moves": "h8 i9 j10",
 //!   "result": { "winner": null, "ending": "Unfinished" }, "date": "2026-11-22T13:45:00Z" }
 //! ```
+//!
+//! A game that began with an opening rule also has an `opening` field: the rule and its steps,
+//! each with who acted and what they did. Records without it (all older ones) began freely.
+//!
+//! ```json
+//! "opening": { "rule": "Swap2", "steps": [
+//!   { "actor": "First", "action": { "Place": { "x": 7, "y": 7 } } }, ...,
+//!   { "actor": "Second", "action": { "Choose": "PlaceTwo" } }, ... ] }
+//! ```
 
 use serde::{Deserialize, Serialize};
 
 use super::{GameRecord, RecordError, RecordMode, RecordResult};
 use crate::engine::board::parse_moves;
+use crate::engine::opening::OpeningRecord;
 use crate::engine::rules::{ForbiddenPolicy, Rule};
 
 /// The `format` field of a record.
@@ -43,6 +53,9 @@ pub struct StoredRecord {
     pub result: RecordResult,
     /// When it ended (UTC).
     pub date: String,
+    /// The opening rule and its steps, if the game began with one (absent in older records).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opening: Option<OpeningRecord>,
 }
 
 impl StoredRecord {
@@ -60,6 +73,7 @@ impl StoredRecord {
             moves: record.moves_text(),
             result: record.result,
             date: record.date.clone(),
+            opening: record.opening.clone(),
         }
     }
 
@@ -97,7 +111,17 @@ impl StoredRecord {
             moves,
             result: self.result,
             date: self.date.clone(),
+            opening: self.opening.clone(),
         };
+        if let Some(o) = &record.opening
+            && o.steps.len() > MAX_OPENING_STEPS
+        {
+            return Err(RecordError::new(format!(
+                "the opening has {} steps, more than any opening rule takes",
+                o.steps.len()
+            )));
+        }
+        record.replay_opening()?;
         let game = record.replay()?;
         let replayed = RecordResult::from_outcome(game.outcome());
         if replayed != record.result {
@@ -112,6 +136,9 @@ impl StoredRecord {
 
 /// The longest player name a record keeps (a profile's is at most 24 characters).
 pub const MAX_RECORD_NAME_CHARS: usize = 64;
+/// The most steps an opening takes (Soosõrv-8: three stones, a swap, the fourth, the
+/// declaration, a swap, eight offers and the pick), with room to spare.
+const MAX_OPENING_STEPS: usize = 32;
 /// The longest date a record keeps (`2026-11-22T14:00:00Z` is 20).
 const MAX_DATE_CHARS: usize = 40;
 

@@ -18,6 +18,7 @@ use serde::{Deserialize, Serialize};
 
 use super::board::{Pos, Stone};
 use super::game::{Game, GameSetupError, MoveError, Outcome};
+use super::opening::{Opening, OpeningRecord};
 use super::rules::{ForbiddenPolicy, Rule};
 
 /// Who played a recorded game.
@@ -103,6 +104,9 @@ pub struct GameRecord {
     pub result: RecordResult,
     /// When it ended, as `YYYY-MM-DDTHH:MM:SSZ` (UTC).
     pub date: String,
+    /// The opening rule and its steps, when the game began with one (swap, swap2, Soosõrv-8).
+    /// Its stones are the first of `moves`; records without it began freely.
+    pub opening: Option<OpeningRecord>,
 }
 
 impl GameRecord {
@@ -124,7 +128,41 @@ impl GameRecord {
             moves: game.board().moves().to_vec(),
             result: RecordResult::from_outcome(game.outcome()),
             date,
+            opening: None,
         }
+    }
+
+    /// The same record with the opening that began the game.
+    pub fn with_opening(mut self, opening: OpeningRecord) -> GameRecord {
+        self.opening = Some(opening);
+        self
+    }
+
+    /// The opening replayed from its steps (for replays that show them), `None` when the game
+    /// began freely. Checked: the opening must be finished and its stones must be the first
+    /// moves of the game.
+    pub fn replay_opening(&self) -> Result<Option<Opening>, RecordError> {
+        let Some(record) = &self.opening else {
+            return Ok(None);
+        };
+        let opening = Opening::replay(record, self.rule, self.size).map_err(|(i, e)| {
+            RecordError::new(format!("the opening's step {} is not legal: {e}", i + 1))
+        })?;
+        if !opening.is_finished() {
+            return Err(RecordError::new(format!(
+                "the {} opening is not finished: {}",
+                record.rule,
+                opening.step().map_or(String::new(), |s| s.to_string())
+            )));
+        }
+        let stones = opening.board().moves();
+        if !self.moves.starts_with(stones) {
+            return Err(RecordError::new(format!(
+                "the moves do not begin with the opening's stones ({})",
+                opening.board().moves_notation()
+            )));
+        }
+        Ok(Some(opening))
     }
 
     /// The game replayed from its moves, checked against its rule. A resignation is restored
@@ -310,6 +348,7 @@ pub(crate) fn imported_record(
             ending: Ending::Unfinished,
         },
         date,
+        opening: None,
     };
     let game = record.replay()?;
     record.result = RecordResult::from_outcome(game.outcome());
