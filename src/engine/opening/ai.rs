@@ -211,22 +211,28 @@ pub fn value_with_offers(fifths: &[(Pos, i32)], n: u8) -> i32 {
 /// best move by the search, then the black move after which the position is nearest even,
 /// so that the other player's choice of colour is hard.
 pub fn place_two(judge: &mut Judge, board: &Board) -> Vec<Pos> {
+    let mut fine = Judge::new(judge.rule, judge.budget);
+    place_two_with(judge, &mut fine, board)
+}
+
+/// [`place_two`] with `mover` finding white's fourth and `fine` judging each candidate fifth
+/// (a larger budget for the one move, smaller ones for the many candidates).
+pub fn place_two_with(mover: &mut Judge, fine: &mut Judge, board: &Board) -> Vec<Pos> {
     let mut b = board.clone();
     let mut out = Vec::new();
     if b.moves().len() == 3 {
-        let Some(w) = judge.search(&b).0 else {
+        let Some(w) = mover.search(&b).0 else {
             return out;
         };
         b.place(w).expect("the search plays an empty point");
         out.push(w);
     }
+    let renju = fine.rule.has_forbidden(Stone::Black);
     let mut pool = candidates(&b, 1);
-    pool.retain(|&p| {
-        !(judge.rule.has_forbidden(Stone::Black) && rules::forbidden_kind(&b, p).is_some())
-    });
+    pool.retain(|&p| !(renju && rules::forbidden_kind(&b, p).is_some()));
     let best = pool
         .into_iter()
-        .map(|p| (judge.score_after(&b, p).abs(), p))
+        .map(|p| (fine.score_after(&b, p).abs(), p))
         .min();
     if let Some((_, p)) = best {
         out.push(p);

@@ -80,7 +80,7 @@ pub fn swap2_decision(
     let score = judge.black_score(board);
     let decision = if count == 3 && opening != OpeningRule::Swap1 && score.abs() <= ai::NEAR_EVEN {
         let mut fine = Judge::new(rule, budget.split(40));
-        let two = ai::place_two(&mut fine, board);
+        let two = ai::place_two_with(&mut judge, &mut fine, board);
         if two.len() == 2 {
             Swap2Decision::PlaceTwo(two)
         } else if score > 0 {

@@ -27,7 +27,8 @@ use super::rule::OpeningRule;
 use super::step::{Action, Choice, Player, Step, Task};
 use super::symmetry;
 use crate::engine::board::{Board, Pos, SizeError, Stone};
-use crate::engine::rules::{self, Rule};
+use crate::engine::game::Game;
+use crate::engine::rules::{self, ForbiddenPolicy, Rule};
 
 const COLOUR: &[Choice] = &[Choice::Black, Choice::White];
 const SWAP2: &[Choice] = &[Choice::Black, Choice::White, Choice::PlaceTwo];
@@ -113,6 +114,11 @@ impl OpeningResult {
     /// The player to move next.
     pub fn player_to_move(&self) -> Player {
         self.player_of(self.to_move)
+    }
+
+    /// The game that goes on from the opening, under `rule` and `policy`.
+    pub fn game(&self, rule: Rule, policy: ForbiddenPolicy) -> Game {
+        Game::new(self.board.clone(), rule, policy)
     }
 }
 

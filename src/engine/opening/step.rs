@@ -118,6 +118,19 @@ pub enum Task {
     },
 }
 
+impl Task {
+    /// The colours of the stones this player places in a row from now (empty unless the task
+    /// is to place stones): they alternate from the next one's.
+    pub fn colours(&self) -> Vec<Stone> {
+        match self {
+            Task::Place { stone, left, .. } => (0..*left)
+                .map(|i| if i % 2 == 0 { *stone } else { stone.opponent() })
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+}
+
 impl fmt::Display for Task {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -133,6 +133,10 @@ fn swap2_two_more_stones_hand_the_choice_back() {
                 }
             }
         );
+        assert_eq!(
+            o.step().unwrap().task.colours(),
+            [Stone::White, Stone::Black]
+        );
         place(&mut o, Second, "g7 i7");
         let e = refused(&mut o, Second, Action::Place(at("a1")));
         assert!(e.contains("not the second player's turn"), "{e}");
@@ -142,6 +146,9 @@ fn swap2_two_more_stones_hand_the_choice_back() {
         let r = o.result().unwrap();
         assert_eq!((r.black, r.to_move), (black, Stone::White));
         assert_eq!(r.board.moves_notation(), "h8 h9 j10 g7 i7");
+        let game = r.game(Rule::Freestyle, Default::default());
+        assert_eq!(game.to_move(), Stone::White);
+        assert_eq!(game.board().moves().len(), 5);
     }
 }
 
