@@ -188,3 +188,70 @@ fn a_fifth_move_outside_the_offers_is_refused_and_nothing_changes() {
     o.undo();
     assert_eq!(o, before);
 }
+
+/// Random steps of every kind, by either player, under every rule: a refused step changes
+/// nothing, an accepted one can be undone to exactly the state before, and no step panics.
+#[test]
+fn random_steps_are_refused_without_change_or_undone_exactly() {
+    use gomoku::engine::search::openings::Rng;
+    let mut rng = Rng::new(17);
+    for (rule, game_rule) in [
+        (OpeningRule::Swap1, Rule::Freestyle),
+        (OpeningRule::Swap2, Rule::Standard),
+        (OpeningRule::Soosorv8, Rule::Renju),
+    ] {
+        let mut finished = 0;
+        for _ in 0..40 {
+            let mut o = Opening::new(rule, game_rule, 15).unwrap();
+            for _ in 0..400 {
+                let who = if rng.range(0, 1) == 0 {
+                    Player::First
+                } else {
+                    Player::Second
+                };
+                // Mostly points of the central 5x5 square, some anywhere, some off the board,
+                // and for picks mostly the offers.
+                let p = match (rng.range(0, 9), o.offers()) {
+                    (0, _) => Pos::new(rng.range(0, 16) as u8, rng.range(0, 16) as u8),
+                    (1..=4, offers) if !offers.is_empty() => {
+                        offers[rng.range(0, offers.len() as i32 - 1) as usize]
+                    }
+                    _ => Pos::new(rng.range(5, 9) as u8, rng.range(5, 9) as u8),
+                };
+                let action = match rng.range(0, 5) {
+                    0 | 1 => Action::Place(p),
+                    2 => Action::Choose(
+                        [Choice::Black, Choice::White, Choice::PlaceTwo][rng.range(0, 2) as usize],
+                    ),
+                    3 => Action::Declare(rng.range(0, 10) as u8),
+                    _ => Action::Pick(p),
+                };
+                let before = o.clone();
+                match o.apply(who, action) {
+                    Err(e) => {
+                        assert_eq!(o, before, "{e}");
+                        assert!(!e.to_string().is_empty());
+                    }
+                    Ok(()) => {
+                        let mut undone = o.clone();
+                        undone.undo().unwrap();
+                        assert_eq!(undone, before);
+                    }
+                }
+                assert!(o.board().stone_count() <= 5);
+                if o.is_finished() {
+                    break;
+                }
+            }
+            if let Some(r) = o.result() {
+                assert!(matches!(r.board.stone_count(), 3 | 5));
+                assert_eq!(r.to_move, Stone::White);
+                finished += 1;
+            }
+        }
+        assert!(
+            finished >= 5,
+            "{rule}: {finished} of 40 random openings finished"
+        );
+    }
+}
