@@ -100,3 +100,41 @@ fn a_bad_opening_in_a_record_is_refused_with_its_reason() {
         "{e}"
     );
 }
+
+#[test]
+fn a_soosorv_record_keeps_the_offers_and_the_pick() {
+    let mut o = Opening::new(OpeningRule::Soosorv8, Rule::Renju, 15).unwrap();
+    for p in points("h8 i9 j10") {
+        o.apply(Player::First, Action::Place(p)).unwrap();
+    }
+    o.apply(Player::Second, Action::Choose(Choice::Black))
+        .unwrap();
+    o.apply(Player::First, Action::Place(points("g9")[0]))
+        .unwrap();
+    o.apply(Player::First, Action::Declare(2)).unwrap();
+    o.apply(Player::Second, Action::Choose(Choice::Black))
+        .unwrap();
+    for p in points("j8 g7") {
+        o.apply(Player::Second, Action::Place(p)).unwrap();
+    }
+    o.apply(Player::First, Action::Pick(points("g7")[0]))
+        .unwrap();
+    let game = o
+        .result()
+        .unwrap()
+        .game(Rule::Renju, ForbiddenPolicy::Refuse);
+    let record = GameRecord::of_game(&game, "Bo", "Ann", RecordMode::TwoPlayers, DATE.into())
+        .with_opening(o.record());
+    let back = from_json(&to_json(&record)).unwrap();
+    let replayed = back.replay_opening().unwrap().unwrap();
+    assert_eq!(replayed.offers(), points("j8 g7"));
+    assert_eq!(replayed.result().unwrap().black, Player::Second);
+    assert_eq!(replayed.renju_opening().unwrap().code(), "I1");
+
+    // The same steps under freestyle: Soosõrv-8 is refused as a whole, not as a bad step.
+    let mut freestyle = record.clone();
+    freestyle.rule = Rule::Freestyle;
+    let e = freestyle.replay_opening().unwrap_err();
+    assert!(e.reason.starts_with("the opening: "), "{e}");
+    assert!(e.reason.contains("renju opening rule"), "{e}");
+}

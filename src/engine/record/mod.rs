@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 
 use super::board::{Pos, Stone};
 use super::game::{Game, GameSetupError, MoveError, Outcome};
-use super::opening::{Opening, OpeningRecord};
+use super::opening::{Opening, OpeningError, OpeningRecord};
 use super::rules::{ForbiddenPolicy, Rule};
 
 /// Who played a recorded game.
@@ -145,8 +145,9 @@ impl GameRecord {
         let Some(record) = &self.opening else {
             return Ok(None);
         };
-        let opening = Opening::replay(record, self.rule, self.size).map_err(|(i, e)| {
-            RecordError::new(format!("the opening's step {} is not legal: {e}", i + 1))
+        let opening = Opening::replay(record, self.rule, self.size).map_err(|(i, e)| match e {
+            OpeningError::Unsupported { .. } => RecordError::new(format!("the opening: {e}")),
+            e => RecordError::new(format!("the opening's step {} is not legal: {e}", i + 1)),
         })?;
         if !opening.is_finished() {
             return Err(RecordError::new(format!(
