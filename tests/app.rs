@@ -9,11 +9,12 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
-use gomoku::app::layout::window_to_world;
-use gomoku::app::persist::Storage;
+use gomoku::app::board::BoardLayout;
+use gomoku::app::board::layout::window_to_world;
+use gomoku::app::play::ai::{AiBrain, AiThinking};
+use gomoku::app::play::turn::MoveOutcome;
 use gomoku::app::{
-    AiBrain, AiThinking, Board, BoardLayout, GameCommand, GamePlugin, GameSetup, Mode, MoveOutcome,
-    MoveRequest, Screen, StatusLine,
+    Board, GameCommand, GamePlugin, GameSetup, Mode, MoveRequest, Screen, StatusLine, Storage,
 };
 use gomoku::engine::board::parse_moves;
 use gomoku::engine::{ForbiddenKind, ForbiddenPolicy, MoveError, Outcome, Pos, Rule, Stone};
@@ -372,7 +373,7 @@ fn the_ai_also_answers_when_thinking_in_frame_slices() {
         .insert_resource(Storage(Store::in_memory()))
         .insert_resource(common::english())
         .insert_resource(setup)
-        .insert_resource(gomoku::app::AiExecution::FrameSlices)
+        .insert_resource(gomoku::app::play::ai::AiExecution::FrameSlices)
         .insert_state(Screen::Playing)
         .add_plugins(GamePlugin);
     app.update();
@@ -415,7 +416,7 @@ fn press(app: &mut App, key: KeyCode) {
 fn the_keyboard_moves_a_cursor_and_plays() {
     let mut app = app_with(two_players(), Screen::Playing);
     app.init_resource::<ButtonInput<KeyCode>>();
-    use gomoku::app::keyboard::KeyCursor;
+    use gomoku::app::board::KeyCursor;
     // Enter without a cursor shows it on the centre and plays nothing.
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.world().resource::<KeyCursor>().0, Some(at("h8")));
@@ -451,7 +452,7 @@ fn after_a_restart_esc_goes_back_to_the_game() {
 fn the_first_arrow_key_moves_the_cursor() {
     let mut app = app_with(two_players(), Screen::Playing);
     app.init_resource::<ButtonInput<KeyCode>>();
-    use gomoku::app::keyboard::KeyCursor;
+    use gomoku::app::board::KeyCursor;
     // From the centre of the empty board, one step left.
     press(&mut app, KeyCode::ArrowLeft);
     assert_eq!(app.world().resource::<KeyCursor>().0, Some(at("g8")));
@@ -466,8 +467,8 @@ fn the_first_arrow_key_moves_the_cursor() {
 
 #[test]
 fn the_hint_shows_the_engines_move_on_the_persons_turn() {
-    use gomoku::app::HintMove;
-    use gomoku::app::persist::UserSettings;
+    use gomoku::app::UserSettings;
+    use gomoku::app::play::hint::HintMove;
     let mut app = app_with(GameSetup::default(), Screen::Playing);
     // A brain that always suggests the first empty point from the top-left.
     app.insert_resource(AiBrain(Arc::new(|board, _, _, _| {

@@ -5,7 +5,9 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 
-use super::{AppSystems, Board, BoardLayout, Hover, SceneReady};
+use crate::app::board::BoardLayout;
+use crate::app::pace::KeepDrawing;
+use crate::app::{AppSystems, Board, Hover, LeaveSavedGame, SceneReady};
 use crate::engine::Pos;
 
 /// Frames to let the scene settle (sprites uploaded, text laid out) once everything is loaded.
@@ -25,8 +27,8 @@ struct Plan {
 /// The plugin that saves one screenshot to `path` and then exits.
 pub fn plugin(path: PathBuf) -> impl Fn(&mut App) {
     move |app: &mut App| {
-        app.insert_resource(super::persist::LeaveSavedGame)
-            .insert_resource(super::KeepDrawing)
+        app.insert_resource(LeaveSavedGame)
+            .insert_resource(KeepDrawing)
             .insert_resource(Plan {
                 path: path.clone(),
                 settled: 0,

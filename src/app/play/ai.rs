@@ -16,9 +16,7 @@ use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use rand::rngs::SmallRng;
 
-use super::persist::UserSettings;
-use super::turn::ActiveSetup;
-use super::{AppSystems, Board, MoveRequest, Screen};
+use crate::app::{ActiveSetup, AppSystems, Board, Mode, MoveRequest, Screen, UserSettings};
 use crate::engine::search::levels::{self, Level, Thinking};
 use crate::engine::{Board as EngineBoard, Pos, Rule};
 use crate::players::settings::MAX_MASTER_SECS;
@@ -265,8 +263,8 @@ fn poll_search(
     let Some(result) = search.poll() else {
         return;
     };
-    let pacing = active.0.mode == super::Mode::AiVsAi
-        && time.elapsed_secs_f64() - search.started < AI_VS_AI_PACE;
+    let pacing =
+        active.0.mode == Mode::AiVsAi && time.elapsed_secs_f64() - search.started < AI_VS_AI_PACE;
     if pacing {
         return;
     }
