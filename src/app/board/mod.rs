@@ -23,7 +23,9 @@ pub(super) fn plugin(app: &mut App) {
             pointer::plugin,
             keyboard::plugin,
             animation::plugin,
-        ));
+        ))
+        // Without a view nobody draws them; the next frame's stones are its own.
+        .add_systems(Last, |mut fresh: ResMut<FreshStones>| fresh.0.clear());
     // Sprites and text need a renderer; headless tests run without one.
     if super::has_renderer(app) {
         app.add_plugins(view::plugin);
