@@ -541,7 +541,11 @@ fn two_outcomes_in_one_frame_are_both_heard_and_both_animated() {
     }
     app.update();
     assert_eq!(board(&app).board().stone_count(), 2);
-    assert_eq!(count(&mut app, &SoundEffect::Stone), 2, "both stones are heard");
+    assert_eq!(
+        count(&mut app, &SoundEffect::Stone),
+        2,
+        "both stones are heard"
+    );
     let shadows = app
         .world_mut()
         .query::<&DropShadow>()
@@ -563,7 +567,11 @@ fn two_outcomes_in_one_frame_are_both_heard_and_both_animated() {
     click(&mut app, "l8");
     assert_eq!(board(&app).outcome().winner(), Some(Stone::Black));
     assert_eq!(count(&mut app, &SoundEffect::Stone), 9);
-    assert_eq!(count(&mut app, &SoundEffect::Win), 1, "the win is heard with its stone");
+    assert_eq!(
+        count(&mut app, &SoundEffect::Win),
+        1,
+        "the win is heard with its stone"
+    );
 }
 
 #[test]
@@ -576,8 +584,10 @@ fn a_missing_asset_is_named_and_the_scene_never_counts_as_ready() {
         let server = a.world().resource::<AssetServer>();
         a.world().resource::<GameAssets>().status(server)
     };
-    update_until(&mut app, 2_000, |a| matches!(status(a), AssetsStatus::Failed(_)))
-        .expect("the loading fails");
+    update_until(&mut app, 2_000, |a| {
+        matches!(status(a), AssetsStatus::Failed(_))
+    })
+    .expect("the loading fails");
     let AssetsStatus::Failed(files) = status(&app) else {
         unreachable!()
     };
