@@ -11,7 +11,8 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use gomoku::app::board::BoardLayout;
 use gomoku::app::board::layout::window_to_world;
-use gomoku::app::play::ai::{AiBrain, AiThinking};
+use gomoku::app::play::AiBrain;
+use gomoku::app::play::ai::AiThinking;
 use gomoku::app::play::turn::MoveOutcome;
 use gomoku::app::{
     Board, GameCommand, GamePlugin, GameSetup, Mode, MoveRequest, Screen, StatusLine, Storage,
@@ -373,7 +374,7 @@ fn the_ai_also_answers_when_thinking_in_frame_slices() {
         .insert_resource(Storage(Store::in_memory()))
         .insert_resource(common::english())
         .insert_resource(setup)
-        .insert_resource(gomoku::app::play::ai::AiExecution::FrameSlices)
+        .insert_resource(gomoku::app::play::AiExecution::FrameSlices)
         .insert_state(Screen::Playing)
         .add_plugins(GamePlugin);
     app.update();
@@ -528,7 +529,7 @@ fn count<C: Component + PartialEq>(app: &mut App, wanted: &C) -> usize {
 #[test]
 fn two_outcomes_in_one_frame_are_both_heard_and_both_animated() {
     use gomoku::app::audio::SoundEffect;
-    use gomoku::app::board::animation::DropShadow;
+    use gomoku::app::board::DropShadow;
     let mut app = app_with_feedback(None);
     update_until(&mut app, 2_000, |a| {
         a.world().resource::<gomoku::app::SceneReady>().0

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
-use gomoku::app::play::ai::AiBrain;
+use gomoku::app::play::AiBrain;
 use gomoku::app::{
     Board, GameCommand, GameHistory, GamePlugin, GameSetup, Mode, MoveRequest, PlayerProfiles,
     Replay, ReplayStep, Screen, StatusLine, Storage, StorageProblems, UserSettings,

@@ -9,8 +9,7 @@ use bevy::prelude::*;
 use bevy::winit::{UpdateMode, WinitSettings};
 use bevy_egui::{EguiInput, EguiPreUpdateSet, egui};
 
-use super::board::KeyCursor;
-use super::board::animation::{DropShadow, Particle, Pulse, Settle};
+use super::board::{DropShadow, KeyCursor, Particle, Pulse, Settle};
 use super::play::ai::AiThinking;
 use super::play::hint::HintSearch;
 use super::{ActiveSetup, Board, Hover, Mode, Screen, StatusLine};

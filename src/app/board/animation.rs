@@ -9,7 +9,9 @@ use bevy::prelude::*;
 use rand::RngExt;
 use rand::rngs::SmallRng;
 
-use super::{BoardLayout, FreshStones, Ghost, ViewSystems, sizes, z};
+use super::{
+    BoardLayout, DropShadow, FreshStones, Ghost, Particle, Pulse, Settle, ViewSystems, sizes, z,
+};
 use crate::app::assets::GameAssets;
 use crate::app::theme::Palette;
 use crate::app::{AppSystems, GameEnded, Hover, ReplayReachedWin, StonePlaced};
@@ -41,62 +43,6 @@ const SPARK_GRAVITY: f32 = 6.0;
 const GHOST_ALPHA: f32 = 0.5;
 /// How fast the ghost fades (per second).
 const GHOST_FADE: f32 = 18.0;
-
-/// A stone dropping in: starts larger and transparent, settles to its place.
-#[derive(Component, Debug, Default)]
-pub struct Settle {
-    /// When it started (app seconds); set on the first frame it is seen.
-    started: Option<f32>,
-}
-
-/// The shadow under a dropping stone: wide and offset, closing in, then gone.
-#[derive(Component, Debug)]
-pub struct DropShadow {
-    started: f32,
-    at: Vec2,
-    cell: f32,
-}
-
-impl DropShadow {
-    /// A shadow for a stone at `at` dropped at time `started`.
-    pub fn new(started: f32, at: Vec2, cell: f32) -> DropShadow {
-        DropShadow { started, at, cell }
-    }
-}
-
-/// A marker that pulses: the winning five in order along the line, or the hint breathing.
-#[derive(Component, Debug)]
-pub struct Pulse {
-    started: f32,
-    /// Place along the winning line (0 first), or `None` for a plain breathing pulse.
-    order: Option<usize>,
-}
-
-impl Pulse {
-    /// The marker at `order` along a winning line that appeared at `started`.
-    pub fn new(started: f32, order: usize) -> Pulse {
-        Pulse {
-            started,
-            order: Some(order),
-        }
-    }
-
-    /// A slow breathing pulse (the hint).
-    pub fn breathing() -> Pulse {
-        Pulse {
-            started: 0.0,
-            order: None,
-        }
-    }
-}
-
-/// A spark of the win burst.
-#[derive(Component, Debug)]
-pub struct Particle {
-    velocity: Vec2,
-    born: f32,
-    life: f32,
-}
 
 pub(super) fn plugin(app: &mut App) {
     app.add_observer(drop_in)

@@ -3,7 +3,8 @@
 //! plays it from the keys ([`keyboard`]).
 //!
 //! What the board's children share lives here: the drawing layers, the board's proportions,
-//! the keyboard cursor, and the stones that have just been placed.
+//! the keyboard cursor, the stones that have just been placed, and the components of what
+//! moves (a stone settling, its shadow, a pulsing marker, a spark).
 
 use bevy::prelude::*;
 
@@ -52,6 +53,65 @@ pub struct ViewSystems;
 /// The translucent stone that follows the pointer.
 #[derive(Component)]
 pub struct Ghost;
+
+// What moves on the board: `view` attaches these, `animation` moves them, `pace` watches
+// them to know whether frames must go on.
+
+/// A stone dropping in: starts larger and transparent, settles to its place.
+#[derive(Component, Debug, Default)]
+pub struct Settle {
+    /// When it started (app seconds); set on the first frame it is seen.
+    started: Option<f32>,
+}
+
+/// The shadow under a dropping stone: wide and offset, closing in, then gone.
+#[derive(Component, Debug)]
+pub struct DropShadow {
+    started: f32,
+    at: Vec2,
+    cell: f32,
+}
+
+impl DropShadow {
+    /// A shadow for a stone at `at` dropped at time `started`.
+    pub fn new(started: f32, at: Vec2, cell: f32) -> DropShadow {
+        DropShadow { started, at, cell }
+    }
+}
+
+/// A marker that pulses: the winning five in order along the line, or the hint breathing.
+#[derive(Component, Debug)]
+pub struct Pulse {
+    started: f32,
+    /// Place along the winning line (0 first), or `None` for a plain breathing pulse.
+    order: Option<usize>,
+}
+
+impl Pulse {
+    /// The marker at `order` along a winning line that appeared at `started`.
+    pub fn new(started: f32, order: usize) -> Pulse {
+        Pulse {
+            started,
+            order: Some(order),
+        }
+    }
+
+    /// A slow breathing pulse (the hint).
+    pub fn breathing() -> Pulse {
+        Pulse {
+            started: 0.0,
+            order: None,
+        }
+    }
+}
+
+/// A spark of the win burst.
+#[derive(Component, Debug)]
+pub struct Particle {
+    velocity: Vec2,
+    born: f32,
+    life: f32,
+}
 
 /// Drawing layers, back to front.
 pub mod z {

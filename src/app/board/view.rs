@@ -5,8 +5,7 @@
 
 use bevy::prelude::*;
 
-use super::animation::{Pulse, Settle};
-use super::{BoardLayout, FreshStones, Ghost, KeyCursor, ViewSystems, sizes, z};
+use super::{BoardLayout, FreshStones, Ghost, KeyCursor, Pulse, Settle, ViewSystems, sizes, z};
 use crate::app::assets::{GameAssets, Textures};
 use crate::app::play::hint::HintMove;
 use crate::app::theme::{Palette, ViewOptions};

@@ -2,93 +2,26 @@
 //! frames go on; its move comes back as a [`MoveRequest`], the same path a click takes.
 //!
 //! Where the pool has no thread of its own (the web build), the engine thinks in slices
-//! instead: each frame does a few milliseconds of the search ([`AiExecution::FrameSlices`]).
+//! instead: each frame does a few milliseconds of the search
+//! ([`AiExecution::FrameSlices`](super::AiExecution::FrameSlices)).
 //!
 //! A search belongs to the position it started on: when the board changes under it (undo,
 //! restart, a new game), the mode changes, or the game leaves the Playing screen, it is
 //! cancelled (its stop flag is raised and the task dropped).
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
-use bevy::platform::time::Instant;
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
-use rand::rngs::SmallRng;
 
+use super::{AiBrain, AiExecution, Search};
 use crate::app::{ActiveSetup, AppSystems, Board, Mode, MoveRequest, Screen, UserSettings};
-use crate::engine::search::levels::{self, Level, Thinking};
-use crate::engine::{Board as EngineBoard, Pos, Rule};
+use crate::engine::search::levels::Level;
 use crate::players::settings::MAX_MASTER_SECS;
-
-/// The function the AI thinks with: the position, the rule, the level, and a stop flag it
-/// must watch. Replaceable (tests use slow or scripted brains).
-#[derive(Resource, Clone)]
-pub struct AiBrain(
-    pub Arc<dyn Fn(EngineBoard, Rule, Level, Arc<AtomicBool>) -> Option<Pos> + Send + Sync>,
-);
-
-impl Default for AiBrain {
-    fn default() -> Self {
-        AiBrain(Arc::new(|board, rule, level, stop| {
-            let mut rng: SmallRng = rand::make_rng();
-            levels::choose_move(&board, rule, level, stop, &mut rng)
-        }))
-    }
-}
 
 /// When the AI plays itself, each move stays on the board at least this long (seconds) before
 /// the next, so people can follow the game.
 const AI_VS_AI_PACE: f64 = 0.6;
-
-/// How the AI's thinking is run.
-#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum AiExecution {
-    /// On the async compute pool, in parallel with the frames (desktop), using [`AiBrain`].
-    Task,
-    /// A few milliseconds of work each frame on the main thread (the web build, whose pool
-    /// runs on the page's only thread).
-    FrameSlices,
-}
-
-impl Default for AiExecution {
-    fn default() -> Self {
-        if cfg!(target_arch = "wasm32") {
-            AiExecution::FrameSlices
-        } else {
-            AiExecution::Task
-        }
-    }
-}
-
-/// Work each frame may do when thinking in slices.
-const FRAME_BUDGET_MS: u128 = 6;
-/// Nodes per slice (a slice takes well under a millisecond on the desktop).
-const SLICE_NODES: u64 = 400;
-
-/// The work behind a search.
-enum Job {
-    Task(Task<Option<Pos>>),
-    Slices(Box<Thinking>),
-}
-
-/// A search in progress.
-pub struct Search {
-    job: Job,
-    stop: Arc<AtomicBool>,
-    /// The position the search is for.
-    hash: u64,
-    /// When it started (app time, seconds).
-    started: f64,
-    /// Its answer, held back while pacing an AI-against-AI game.
-    answer: Option<Option<Pos>>,
-}
-
-impl Drop for Search {
-    fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
-    }
-}
 
 /// The AI's search, while it thinks.
 #[derive(Resource, Default)]
@@ -102,14 +35,12 @@ impl AiThinking {
 
     /// The stop flag of the running search (tests watch it to see a cancel).
     pub fn stop_flag(&self) -> Option<Arc<AtomicBool>> {
-        self.0.as_ref().map(|s| s.stop.clone())
+        self.0.as_ref().map(Search::stop_flag)
     }
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<AiBrain>()
-        .init_resource::<AiExecution>()
-        .init_resource::<AiThinking>()
+    app.init_resource::<AiThinking>()
         .add_systems(Update, poll_search.in_set(AppSystems::Input))
         .add_systems(Update, start_or_cancel.in_set(AppSystems::Think))
         .add_systems(OnExit(Screen::Playing), cancel);
@@ -133,7 +64,7 @@ fn start_or_cancel(
     let wanted = *screen.get() == Screen::Playing && ai_to_move(&board, &active);
     let hash = board.board().hash();
     if let Some(search) = &thinking.0
-        && (!wanted || search.hash != hash)
+        && (!wanted || search.hash() != hash)
     {
         thinking.0 = None;
     }
@@ -150,74 +81,6 @@ fn start_or_cancel(
     ));
 }
 
-impl Search {
-    /// Starts thinking about `position`, as the game's AI does.
-    pub(super) fn start(
-        position: &EngineBoard,
-        rule: Rule,
-        level: Level,
-        brain: &AiBrain,
-        execution: AiExecution,
-        now: f64,
-    ) -> Search {
-        let stop = Arc::new(AtomicBool::new(false));
-        let hash = position.hash();
-        let job = match execution {
-            AiExecution::Task => {
-                let (brain, flag, position) = (brain.0.clone(), stop.clone(), position.clone());
-                Job::Task(AsyncComputeTaskPool::get().spawn(async move {
-                    yield_to_frames();
-                    brain(position, rule, level, flag)
-                }))
-            }
-            AiExecution::FrameSlices => {
-                let mut rng: SmallRng = rand::make_rng();
-                Job::Slices(Box::new(Thinking::start(
-                    position,
-                    rule,
-                    level,
-                    stop.clone(),
-                    &mut rng,
-                )))
-            }
-        };
-        Search {
-            job,
-            stop,
-            hash,
-            started: now,
-            answer: None,
-        }
-    }
-
-    /// Works on the search (a frame's slice, or a look at the task); its answer once it has
-    /// one: the move, or `None` when there was none.
-    pub(super) fn poll(&mut self) -> Option<Option<Pos>> {
-        if self.answer.is_none() {
-            self.answer = match &mut self.job {
-                Job::Task(task) => check_ready(task),
-                Job::Slices(thinking) => {
-                    let start = Instant::now();
-                    loop {
-                        if let Some(answer) = thinking.step(SLICE_NODES) {
-                            break Some(answer);
-                        }
-                        if start.elapsed().as_millis() >= FRAME_BUDGET_MS {
-                            break None;
-                        }
-                    }
-                }
-            };
-        }
-        self.answer
-    }
-
-    /// The position the search is for.
-    pub(super) fn hash(&self) -> u64 {
-        self.hash
-    }
-}
-
 /// The level with the player's chosen time per move for the strongest level, and the threads
 /// chosen for the AI (all cores but one unless chosen; one on the web).
 pub fn timed_level(level: Level, settings: Option<&UserSettings>) -> Level {
@@ -229,23 +92,6 @@ pub fn timed_level(level: Level, settings: Option<&UserSettings>) -> Level {
         level.with_move_time(s.master_move_secs.clamp(1, MAX_MASTER_SECS) * 1000)
     } else {
         level
-    }
-}
-
-/// Lowers the priority of the thread the search runs on (nice 19 on Linux), so that on a busy
-/// machine the frames (and a software renderer's threads) come first and the search takes the
-/// time left over. The async compute pool runs nothing but searches, so its threads stay
-/// lowered (an unprivileged process cannot raise a priority back).
-fn yield_to_frames() {
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        use thread_priority::{ThreadPriority, ThreadPriorityValue};
-        if let Ok(value) = ThreadPriorityValue::try_from(0u8)
-            && let Err(e) =
-                thread_priority::set_current_thread_priority(ThreadPriority::Crossplatform(value))
-        {
-            debug!("the search keeps its priority: {e:?}");
-        }
     }
 }
 
@@ -264,11 +110,11 @@ fn poll_search(
         return;
     };
     let pacing =
-        active.0.mode == Mode::AiVsAi && time.elapsed_secs_f64() - search.started < AI_VS_AI_PACE;
+        active.0.mode == Mode::AiVsAi && time.elapsed_secs_f64() - search.started() < AI_VS_AI_PACE;
     if pacing {
         return;
     }
-    let still_current = search.hash == board.board().hash();
+    let still_current = search.hash() == board.board().hash();
     thinking.0 = None;
     match result {
         Some(p) if still_current => {

@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 
-use super::ai::{AiBrain, AiExecution, Search};
+use super::{AiBrain, AiExecution, Search};
 use crate::app::{ActiveSetup, AppSystems, Board, Mode, Screen, UserSettings};
 use crate::engine::Pos;
 use crate::engine::search::levels::Level;

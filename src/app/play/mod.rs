@@ -1,13 +1,189 @@
 //! The game's course: [`turn`] applies moves and commands through the rules and says what
 //! happened; [`ai`] thinks for the computer's side; [`hint`] thinks for the person's, when
-//! asked. The search both of them run ([`ai::Search`]) stays inside this folder.
+//! asked. What both of them think with is here: the engine's entry point ([`AiBrain`]), how
+//! it runs ([`AiExecution`]) and a search in progress ([`Search`]).
+//!
+//! A search runs on the async compute pool while frames go on; where the pool has no thread of
+//! its own (the web build), it runs in slices instead: each frame does a few milliseconds of
+//! it ([`AiExecution::FrameSlices`]). Dropping a search stops it.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use bevy::platform::time::Instant;
 use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+use rand::rngs::SmallRng;
+
+use crate::engine::search::levels::{self, Level, Thinking};
+use crate::engine::{Board as EngineBoard, Pos, Rule};
 
 pub mod ai;
 pub mod hint;
 pub mod turn;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((turn::plugin, ai::plugin, hint::plugin));
+    app.init_resource::<AiBrain>()
+        .init_resource::<AiExecution>()
+        .add_plugins((turn::plugin, ai::plugin, hint::plugin));
+}
+
+/// The function the AI thinks with: the position, the rule, the level, and a stop flag it
+/// must watch. Replaceable (tests use slow or scripted brains).
+#[derive(Resource, Clone)]
+pub struct AiBrain(
+    pub Arc<dyn Fn(EngineBoard, Rule, Level, Arc<AtomicBool>) -> Option<Pos> + Send + Sync>,
+);
+
+impl Default for AiBrain {
+    fn default() -> Self {
+        AiBrain(Arc::new(|board, rule, level, stop| {
+            let mut rng: SmallRng = rand::make_rng();
+            levels::choose_move(&board, rule, level, stop, &mut rng)
+        }))
+    }
+}
+
+/// How the AI's thinking is run.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AiExecution {
+    /// On the async compute pool, in parallel with the frames (desktop), using [`AiBrain`].
+    Task,
+    /// A few milliseconds of work each frame on the main thread (the web build, whose pool
+    /// runs on the page's only thread).
+    FrameSlices,
+}
+
+impl Default for AiExecution {
+    fn default() -> Self {
+        if cfg!(target_arch = "wasm32") {
+            AiExecution::FrameSlices
+        } else {
+            AiExecution::Task
+        }
+    }
+}
+
+/// Work each frame may do when thinking in slices.
+const FRAME_BUDGET_MS: u128 = 6;
+/// Nodes per slice (a slice takes well under a millisecond on the desktop).
+const SLICE_NODES: u64 = 400;
+
+/// The work behind a search.
+enum Job {
+    Task(Task<Option<Pos>>),
+    Slices(Box<Thinking>),
+}
+
+/// A search in progress.
+pub struct Search {
+    job: Job,
+    stop: Arc<AtomicBool>,
+    /// The position the search is for.
+    hash: u64,
+    /// When it started (app time, seconds).
+    started: f64,
+    /// Its answer, held back while pacing an AI-against-AI game.
+    answer: Option<Option<Pos>>,
+}
+
+impl Drop for Search {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+impl Search {
+    /// Starts thinking about `position` with `brain` (or in slices, by `execution`).
+    pub(super) fn start(
+        position: &EngineBoard,
+        rule: Rule,
+        level: Level,
+        brain: &AiBrain,
+        execution: AiExecution,
+        now: f64,
+    ) -> Search {
+        let stop = Arc::new(AtomicBool::new(false));
+        let hash = position.hash();
+        let job = match execution {
+            AiExecution::Task => {
+                let (brain, flag, position) = (brain.0.clone(), stop.clone(), position.clone());
+                Job::Task(AsyncComputeTaskPool::get().spawn(async move {
+                    yield_to_frames();
+                    brain(position, rule, level, flag)
+                }))
+            }
+            AiExecution::FrameSlices => {
+                let mut rng: SmallRng = rand::make_rng();
+                Job::Slices(Box::new(Thinking::start(
+                    position,
+                    rule,
+                    level,
+                    stop.clone(),
+                    &mut rng,
+                )))
+            }
+        };
+        Search {
+            job,
+            stop,
+            hash,
+            started: now,
+            answer: None,
+        }
+    }
+
+    /// Works on the search (a frame's slice, or a look at the task); its answer once it has
+    /// one: the move, or `None` when there was none.
+    pub(super) fn poll(&mut self) -> Option<Option<Pos>> {
+        if self.answer.is_none() {
+            self.answer = match &mut self.job {
+                Job::Task(task) => check_ready(task),
+                Job::Slices(thinking) => {
+                    let start = Instant::now();
+                    loop {
+                        if let Some(answer) = thinking.step(SLICE_NODES) {
+                            break Some(answer);
+                        }
+                        if start.elapsed().as_millis() >= FRAME_BUDGET_MS {
+                            break None;
+                        }
+                    }
+                }
+            };
+        }
+        self.answer
+    }
+
+    /// The position the search is for.
+    pub(super) fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// When it started (app time, seconds).
+    pub(super) fn started(&self) -> f64 {
+        self.started
+    }
+
+    /// Its stop flag.
+    pub(super) fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.stop.clone()
+    }
+}
+
+/// Lowers the priority of the thread the search runs on (nice 19 on Linux), so that on a busy
+/// machine the frames (and a software renderer's threads) come first and the search takes the
+/// time left over. The async compute pool runs nothing but searches, so its threads stay
+/// lowered (an unprivileged process cannot raise a priority back).
+fn yield_to_frames() {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        use thread_priority::{ThreadPriority, ThreadPriorityValue};
+        if let Ok(value) = ThreadPriorityValue::try_from(0u8)
+            && let Err(e) =
+                thread_priority::set_current_thread_priority(ThreadPriority::Crossplatform(value))
+        {
+            debug!("the search keeps its priority: {e:?}");
+        }
+    }
 }
