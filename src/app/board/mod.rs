@@ -1,6 +1,6 @@
-//! The board on screen and the hands on it: where it sits in the window ([`layout`]), how it is
-//! drawn ([`view`]) and eased ([`animation`]), and how a person points at it ([`pointer`]) or
-//! plays it from the keys ([`keyboard`]).
+//! The board on screen and the hands on it: where it sits in the window ([`layout`]), how it
+//! is drawn ([`view`]) and eased ([`animation`]), and how a person points at it
+//! ([`pointer`](mod@pointer)) or plays it from the keys ([`keyboard`]).
 //!
 //! What the board's children share lives here: the drawing layers, the board's proportions,
 //! the keyboard cursor, the stones that have just been placed, and the components of what

@@ -2,8 +2,7 @@
 //! frames go on; its move comes back as a [`MoveRequest`], the same path a click takes.
 //!
 //! Where the pool has no thread of its own (the web build), the engine thinks in slices
-//! instead: each frame does a few milliseconds of the search
-//! ([`AiExecution::FrameSlices`](super::AiExecution::FrameSlices)).
+//! instead: each frame does a few milliseconds of the search ([`AiExecution::FrameSlices`]).
 //!
 //! A search belongs to the position it started on: when the board changes under it (undo,
 //! restart, a new game), the mode changes, or the game leaves the Playing screen, it is

@@ -1,15 +1,16 @@
-//! Turns: applies move requests and game commands through the rules, says what happened, and
-//! moves between the Playing and GameOver screens.
+//! Turns: applies move requests and game commands through the rules, says what happened (the
+//! status line, and the events of [`crate::app::feedback`]: a stone placed, a move refused, a
+//! game ended or reopened, a long game abandoned), and moves between the Playing and GameOver
+//! screens.
 
 use bevy::prelude::*;
 
-use crate::app::ResumedGame;
 use crate::app::i18n::{Lang, fill, forbidden_name, stone_name};
 use crate::app::{
     ActiveSetup, AppSystems, Board, GameAbandoned, GameCommand, GameEnded, GameOnBoard,
     GamePlayers, GameReopened, GameSerial, GameSetup, Mode, MoveRefused, MoveRequest, MoveSource,
-    PendingUndoCredit, PlayerProfiles, Refusal, Replay, ReplayReachedWin, Screen, StatusLine,
-    StonePlaced, UserSettings, is_long_game_in_progress,
+    PendingUndoCredit, PlayerProfiles, Refusal, Replay, ReplayReachedWin, ResumedGame, Screen,
+    StatusLine, StonePlaced, UserSettings, is_long_game_in_progress,
 };
 use crate::engine::{Game, MoveError, Outcome, Pos, Stone};
 
