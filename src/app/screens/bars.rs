@@ -5,16 +5,15 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::{game_over_contents, status_label};
+use super::{GameView, game_over_contents, status_label};
 use crate::app::board::BoardLayout;
 use crate::app::board::layout::TOP_BAR;
 use crate::app::i18n::{Lang, fill, rule_label, stone_name};
-use crate::app::play::ai::AiThinking;
 use crate::app::theme::UiSystems;
 use crate::app::theme::widgets::root_ui;
 use crate::app::{
-    ActiveSetup, Board, Dialog, GameCommand, GamePlayers, GameSetup, InGame, Mode, PlayerProfiles,
-    Screen, StatusLine, UserSettings, is_long_game_in_progress,
+    Dialog, GameCommand, GamePlayers, GameSetup, InGame, Mode, PlayerProfiles, Screen,
+    UserSettings, is_long_game_in_progress,
 };
 use crate::engine::{Rule, Stone};
 
@@ -30,19 +29,22 @@ pub(super) fn plugin(app: &mut App) {
 /// The game buttons, and the status line when there is no side panel.
 fn top_bar(
     mut contexts: EguiContexts,
-    lang: Res<Lang>,
-    status: Res<StatusLine>,
-    thinking: Res<AiThinking>,
-    board: Res<Board>,
-    active: Res<ActiveSetup>,
+    view: GameView,
     profiles: Res<PlayerProfiles>,
     settings: Res<UserSettings>,
     layout: Option<Res<BoardLayout>>,
-    screen: Res<State<Screen>>,
     mut next: ResMut<NextState<Screen>>,
     mut dialog: ResMut<NextState<Dialog>>,
     mut commands: MessageWriter<GameCommand>,
 ) -> Result {
+    let GameView {
+        lang,
+        board,
+        active,
+        status,
+        thinking,
+        screen,
+    } = view;
     let lang = *lang;
     let ctx = contexts.ctx_mut()?;
     let mut root = root_ui(ctx);
@@ -105,18 +107,21 @@ fn top_bar(
 /// The panel beside the board: the players, the rule, the status and, at the end, the result.
 fn side_panel(
     mut contexts: EguiContexts,
-    lang: Res<Lang>,
-    status: Res<StatusLine>,
-    thinking: Res<AiThinking>,
-    board: Res<Board>,
-    active: Res<ActiveSetup>,
+    view: GameView,
     players: Res<GamePlayers>,
     profiles: Res<PlayerProfiles>,
     layout: Option<Res<BoardLayout>>,
-    screen: Res<State<Screen>>,
     mut next: ResMut<NextState<Screen>>,
     mut commands: MessageWriter<GameCommand>,
 ) -> Result {
+    let GameView {
+        lang,
+        board,
+        active,
+        status,
+        thinking,
+        screen,
+    } = view;
     let lang = *lang;
     let Some(width) = layout.map(|l| l.side_panel).filter(|w| *w > 0.0) else {
         return Ok(());

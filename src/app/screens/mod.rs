@@ -2,6 +2,7 @@
 //! ([`main_menu`]) and the result of a finished game ([`game_over`]). The windows opened over
 //! them are in `windows`.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui;
 
@@ -19,6 +20,24 @@ pub(super) fn plugin(app: &mut App) {
     if super::has_renderer(app) {
         app.add_plugins((bars::plugin, main_menu::plugin, game_over::plugin));
     }
+}
+
+/// The game as the screens show it: the language, the board, its set-up, the status line, the
+/// AI's thinking and the screen, read together.
+#[derive(SystemParam)]
+pub struct GameView<'w> {
+    /// The player's language.
+    pub lang: Res<'w, Lang>,
+    /// The game on the board.
+    pub board: Res<'w, Board>,
+    /// Its set-up.
+    pub active: Res<'w, ActiveSetup>,
+    /// What the status line says.
+    pub status: Res<'w, StatusLine>,
+    /// The AI's search, while it thinks.
+    pub thinking: Res<'w, AiThinking>,
+    /// The screen shown.
+    pub screen: Res<'w, State<Screen>>,
 }
 
 /// The status line, or a spinner while the AI thinks.
