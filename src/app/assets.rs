@@ -56,7 +56,7 @@ pub enum AssetsStatus {
     Loading,
     /// All have loaded.
     Ready,
-    /// These files could not be loaded (with the reason).
+    /// Nothing is loading any more, and these files could not be loaded (with the reason).
     Failed(Vec<String>),
 }
 
@@ -104,7 +104,16 @@ impl GameAssets {
                 _ => None,
             })
             .collect();
-        if !failed.is_empty() {
+        let loading = self.files.iter().any(|(_, handle)| {
+            matches!(
+                server.load_state(handle.id()),
+                LoadState::Loading | LoadState::NotLoaded
+            )
+        });
+        if loading {
+            // Every file that fails is named at once, when the others are done.
+            AssetsStatus::Loading
+        } else if !failed.is_empty() {
             AssetsStatus::Failed(failed)
         } else if self
             .files
