@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 
+use crate::app::assets::{AssetsStatus, GameAssets};
 use crate::app::board::BoardLayout;
 use crate::app::pace::KeepDrawing;
 use crate::app::{AppSystems, Board, Hover, LeaveSavedGame, SceneReady};
@@ -39,7 +40,7 @@ pub fn plugin(path: PathBuf) -> impl Fn(&mut App) {
                 Update,
                 hide_ghost.after(AppSystems::Input).before(AppSystems::View),
             )
-            .add_systems(Last, capture_when_ready);
+            .add_systems(Last, (give_up_without_assets, capture_when_ready));
     }
 }
 
@@ -65,6 +66,21 @@ fn layout_json(layout: &BoardLayout, window: &Window, board: &Board) -> String {
         oy,
         board.board().moves_notation()
     )
+}
+
+/// Without its pictures the scene never gets ready: the run ends with an error (the assets
+/// plugin has named the files) rather than waiting for ever.
+fn give_up_without_assets(
+    server: Option<Res<AssetServer>>,
+    assets: Option<Res<GameAssets>>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    if let (Some(server), Some(assets)) = (server, assets)
+        && matches!(assets.status(&server), AssetsStatus::Failed(_))
+    {
+        error!("no screenshot: the game's assets are incomplete");
+        exit.write(AppExit::error());
+    }
 }
 
 fn capture_when_ready(
