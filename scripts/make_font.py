@@ -12,7 +12,7 @@ Needs:  apt-get install fonts-wqy-microhei      (the source font)
 
 The source is WenQuanYi Micro Hei (Apache-2.0, TrueType 'glyf' outlines), face 0 (Regular)
 of its .ttc collection. The subset keeps every non-ASCII character used in the Rust sources
-under src/app/ (the translations live in src/app/i18n.rs), all printable ASCII and the common
+under src/app/ (the translations live in src/app/i18n/chinese.rs), all printable ASCII and the common
 CJK punctuation, without hinting, layout tables or vertical metrics. It writes the licence
 beside the font too. Same inputs give the same bytes: the 'head' timestamps are the source
 font's, never the time of the run.

@@ -16,6 +16,7 @@ target_dir=${CARGO_TARGET_DIR:-target}
 
 stage "dependencies" scripts/deps.sh --web --e2e
 stage "format" cargo fmt --all -- --check
+stage "no import circle in src/app" python3 scripts/app_imports.py
 stage "clippy" cargo clippy --all-targets --locked -- -D warnings
 stage "clippy, engine alone" cargo clippy --all-targets --locked --no-default-features -- -D warnings
 stage "tests" cargo test --locked

@@ -2,8 +2,7 @@
 
 use std::path::PathBuf;
 
-use crate::app::menu::Dialog;
-use crate::app::{GameSetup, Mode};
+use crate::app::{Dialog, GameSetup, Mode};
 use crate::engine::board::parse_moves;
 use crate::engine::search::levels::Level;
 use crate::engine::{ForbiddenPolicy, Rule, Stone};

@@ -5,8 +5,7 @@ use bevy::asset::AssetMetaCheck;
 use bevy::prelude::*;
 use bevy::window::WindowResizeConstraints;
 use bevy::winit::{UpdateMode, WinitSettings};
-use gomoku::app::persist::SettingsOverride;
-use gomoku::app::{GamePlugin, Screen};
+use gomoku::app::{GamePlugin, Screen, SettingsOverride};
 use gomoku::cli::{self, CliOptions};
 
 fn main() -> AppExit {
@@ -79,11 +78,11 @@ fn main() -> AppExit {
     });
     if let Some(path) = frame_report {
         // Before the game: it sets up the position and the screen.
-        app.add_plugins(gomoku::app::frame_report::plugin(path));
+        app.add_plugins(gomoku::app::capture::frame_report::plugin(path));
     }
     app.add_plugins(GamePlugin);
     if let Some(path) = screenshot {
-        app.add_plugins(gomoku::app::screenshot::plugin(path));
+        app.add_plugins(gomoku::app::capture::screenshot::plugin(path));
     }
     app.run()
 }

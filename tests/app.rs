@@ -9,11 +9,13 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
-use gomoku::app::layout::window_to_world;
-use gomoku::app::persist::Storage;
+use gomoku::app::board::BoardLayout;
+use gomoku::app::board::layout::window_to_world;
+use gomoku::app::play::AiBrain;
+use gomoku::app::play::ai::AiThinking;
+use gomoku::app::play::turn::MoveOutcome;
 use gomoku::app::{
-    AiBrain, AiThinking, Board, BoardLayout, GameCommand, GamePlugin, GameSetup, Mode, MoveOutcome,
-    MoveRequest, Screen, StatusLine,
+    Board, GameCommand, GamePlugin, GameSetup, Mode, MoveRequest, Screen, StatusLine, Storage,
 };
 use gomoku::engine::board::parse_moves;
 use gomoku::engine::{ForbiddenKind, ForbiddenPolicy, MoveError, Outcome, Pos, Rule, Stone};
@@ -372,7 +374,7 @@ fn the_ai_also_answers_when_thinking_in_frame_slices() {
         .insert_resource(Storage(Store::in_memory()))
         .insert_resource(common::english())
         .insert_resource(setup)
-        .insert_resource(gomoku::app::AiExecution::FrameSlices)
+        .insert_resource(gomoku::app::play::AiExecution::FrameSlices)
         .insert_state(Screen::Playing)
         .add_plugins(GamePlugin);
     app.update();
@@ -415,7 +417,7 @@ fn press(app: &mut App, key: KeyCode) {
 fn the_keyboard_moves_a_cursor_and_plays() {
     let mut app = app_with(two_players(), Screen::Playing);
     app.init_resource::<ButtonInput<KeyCode>>();
-    use gomoku::app::keyboard::KeyCursor;
+    use gomoku::app::board::KeyCursor;
     // Enter without a cursor shows it on the centre and plays nothing.
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.world().resource::<KeyCursor>().0, Some(at("h8")));
@@ -451,7 +453,7 @@ fn after_a_restart_esc_goes_back_to_the_game() {
 fn the_first_arrow_key_moves_the_cursor() {
     let mut app = app_with(two_players(), Screen::Playing);
     app.init_resource::<ButtonInput<KeyCode>>();
-    use gomoku::app::keyboard::KeyCursor;
+    use gomoku::app::board::KeyCursor;
     // From the centre of the empty board, one step left.
     press(&mut app, KeyCode::ArrowLeft);
     assert_eq!(app.world().resource::<KeyCursor>().0, Some(at("g8")));
@@ -466,8 +468,8 @@ fn the_first_arrow_key_moves_the_cursor() {
 
 #[test]
 fn the_hint_shows_the_engines_move_on_the_persons_turn() {
-    use gomoku::app::HintMove;
-    use gomoku::app::persist::UserSettings;
+    use gomoku::app::UserSettings;
+    use gomoku::app::play::hint::HintMove;
     let mut app = app_with(GameSetup::default(), Screen::Playing);
     // A brain that always suggests the first empty point from the top-left.
     app.insert_resource(AiBrain(Arc::new(|board, _, _, _| {
@@ -495,4 +497,135 @@ fn the_hint_shows_the_engines_move_on_the_persons_turn() {
     });
     assert!(found.is_some());
     assert_eq!(app.world().resource::<HintMove>().0, Some(Pos::new(1, 0)));
+}
+
+/// The game with sound (no sound card is needed: Bevy warns and carries on) and a window to
+/// fit the board to, so that the feedback has what it needs without a renderer.
+fn app_with_feedback(asset_dir: Option<&str>) -> App {
+    use bevy::window::PrimaryWindow;
+    let mut app = App::new();
+    let mut assets = bevy::asset::AssetPlugin::default();
+    if let Some(dir) = asset_dir {
+        assets.file_path = dir.to_owned();
+    }
+    app.add_plugins((MinimalPlugins, StatesPlugin, assets))
+        .add_plugins(bevy::audio::AudioPlugin::default())
+        .insert_resource(Storage(Store::in_memory()))
+        .insert_resource(common::english())
+        .insert_resource(two_players())
+        .insert_state(Screen::Playing)
+        .add_plugins(GamePlugin)
+        .init_resource::<ButtonInput<MouseButton>>();
+    app.world_mut().spawn((Window::default(), PrimaryWindow));
+    app.update();
+    app
+}
+
+fn count<C: Component + PartialEq>(app: &mut App, wanted: &C) -> usize {
+    let mut query = app.world_mut().query::<&C>();
+    query.iter(app.world()).filter(|c| *c == wanted).count()
+}
+
+#[test]
+fn two_outcomes_in_one_frame_are_both_heard_and_both_animated() {
+    use gomoku::app::audio::SoundEffect;
+    use gomoku::app::board::DropShadow;
+    let mut app = app_with_feedback(None);
+    update_until(&mut app, 2_000, |a| {
+        a.world().resource::<gomoku::app::SceneReady>().0
+    })
+    .expect("every sound loaded");
+    // Two stones in one frame (a click and the AI's answer can come together): two clicks,
+    // two stones dropping in.
+    for m in ["h8", "a1"] {
+        app.world_mut().write_message(MoveRequest::person(at(m)));
+    }
+    app.update();
+    assert_eq!(board(&app).board().stone_count(), 2);
+    assert_eq!(
+        count(&mut app, &SoundEffect::Stone),
+        2,
+        "both stones are heard"
+    );
+    let shadows = app
+        .world_mut()
+        .query::<&DropShadow>()
+        .iter(app.world())
+        .count();
+    assert_eq!(shadows, 2, "both stones drop in");
+    // A refused move and a stone in one frame: both heard.
+    for m in ["h8", "i8"] {
+        app.world_mut().write_message(MoveRequest::person(at(m)));
+    }
+    app.update();
+    assert_eq!(count(&mut app, &SoundEffect::Refused), 1);
+    assert_eq!(count(&mut app, &SoundEffect::Stone), 3);
+    // The winning stone and the win, in the same frame.
+    for m in ["a2", "j8", "a3", "k8", "a4"] {
+        click(&mut app, m);
+    }
+    assert_eq!(count(&mut app, &SoundEffect::Win), 0);
+    click(&mut app, "l8");
+    assert_eq!(board(&app).outcome().winner(), Some(Stone::Black));
+    assert_eq!(count(&mut app, &SoundEffect::Stone), 9);
+    assert_eq!(
+        count(&mut app, &SoundEffect::Win),
+        1,
+        "the win is heard with its stone"
+    );
+}
+
+#[test]
+fn a_missing_asset_is_named_and_the_scene_never_counts_as_ready() {
+    use gomoku::app::assets::{AssetsStatus, GameAssets};
+    let empty = std::env::temp_dir().join(format!("gomoku-no-assets-{}", std::process::id()));
+    std::fs::create_dir_all(&empty).unwrap();
+    let mut app = app_with_feedback(Some(empty.to_str().unwrap()));
+    let status = |a: &App| {
+        let server = a.world().resource::<AssetServer>();
+        a.world().resource::<GameAssets>().status(server)
+    };
+    update_until(&mut app, 2_000, |a| {
+        matches!(status(a), AssetsStatus::Failed(_))
+    })
+    .expect("the loading fails");
+    let AssetsStatus::Failed(files) = status(&app) else {
+        unreachable!()
+    };
+    // Every sound is named, each once.
+    assert_eq!(files.len(), 8, "{files:?}");
+    for name in ["sounds/stone_1.wav", "sounds/win.wav", "sounds/button.wav"] {
+        assert!(files.iter().any(|f| f.starts_with(name)), "{files:?}");
+    }
+    for _ in 0..5 {
+        app.update();
+    }
+    assert!(!app.world().resource::<gomoku::app::SceneReady>().0);
+    let _ = std::fs::remove_dir_all(&empty);
+}
+
+#[test]
+fn every_state_is_there_without_a_renderer_and_esc_closes_a_window() {
+    use gomoku::app::{Dialog, InGame};
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin))
+        .insert_resource(Storage(Store::in_memory()))
+        .insert_resource(common::english())
+        .insert_resource(two_players())
+        .insert_state(Screen::Playing)
+        .insert_state(Dialog::Settings)
+        .add_plugins(GamePlugin)
+        .init_resource::<ButtonInput<KeyCode>>();
+    app.update();
+    assert!(app.world().contains_resource::<State<InGame>>());
+    press(&mut app, KeyCode::Escape);
+    assert_eq!(
+        *app.world().resource::<State<Dialog>>().get(),
+        Dialog::None,
+        "Esc closes the window"
+    );
+    assert_eq!(screen(&app), Screen::Playing, "and only the window");
+    press(&mut app, KeyCode::Escape);
+    assert_eq!(screen(&app), Screen::Menu);
+    assert!(!app.world().contains_resource::<State<InGame>>());
 }

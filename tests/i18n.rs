@@ -3,19 +3,20 @@
 
 use std::path::Path;
 
+use gomoku::app::i18n::messages::TEMPLATES;
 use gomoku::app::i18n::{Lang, chinese, fill};
-use gomoku::app::messages::TEMPLATES;
 use gomoku::players::settings::Language;
 
 /// The English keys passed to `.t("...")` anywhere under `src/app`.
 fn keys() -> Vec<String> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app");
+    let mut files = Vec::new();
+    rust_files(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app"),
+        &mut files,
+    );
+    assert!(files.len() > 30, "found only {} files", files.len());
     let mut keys = Vec::new();
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_none_or(|e| e != "rs") {
-            continue;
-        }
+    for path in files {
         let text = std::fs::read_to_string(&path).unwrap();
         let mut rest = text.as_str();
         while let Some(i) = rest.find(".t(") {
@@ -31,6 +32,18 @@ fn keys() -> Vec<String> {
     keys.sort();
     keys.dedup();
     keys
+}
+
+/// The Rust files in `dir` and its folders.
+fn rust_files(dir: &Path, files: &mut Vec<std::path::PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            rust_files(&path, files);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            files.push(path);
+        }
+    }
 }
 
 #[test]

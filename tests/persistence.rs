@@ -10,10 +10,10 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
-use gomoku::app::persist::{GameHistory, PlayerProfiles, Storage, StorageProblems, UserSettings};
+use gomoku::app::play::AiBrain;
 use gomoku::app::{
-    AiBrain, Board, GameCommand, GamePlugin, GameSetup, Mode, MoveRequest, Replay, ReplayStep,
-    Screen, StatusLine,
+    Board, GameCommand, GameHistory, GamePlugin, GameSetup, Mode, MoveRequest, PlayerProfiles,
+    Replay, ReplayStep, Screen, StatusLine, Storage, StorageProblems, UserSettings,
 };
 use gomoku::engine::record::{Ending, RecordMode};
 use gomoku::engine::search::levels::Level;

@@ -1,263 +1,87 @@
 //! The Bevy side of the game: plugins over one shared [`Board`] resource.
 //!
 //! Data flows one way: input, menus and the AI -> [`MoveRequest`] / [`GameCommand`] -> turn
-//! (rules) -> [`Board`] -> view. Nothing but the turn plugin changes the board.
+//! (rules) -> [`Board`] -> view. Nothing but the turn plugin changes the board; it says what
+//! happened with the events of [`feedback`], which the sound, the animations and the records
+//! observe.
+//!
+//! The folders are the game's rooms, one job each; each folder's `mod.rs` adds its children's
+//! plugins and owns what they share:
+//!
+//! - [`board`]: the board on screen and the hands on it: layout, view, animation, pointer,
+//!   keyboard.
+//! - [`play`]: the game's course: turns through the rules, the AI, the hint.
+//! - [`screens`]: what each [`Screen`] shows around the board: the bars, the main menu, the
+//!   game-over result.
+//! - [`windows`]: the [`Dialog`] windows over the screens: players, games, settings, replay,
+//!   and the notices.
+//! - [`theme`]: colours, egui fonts, visuals and the widgets every window is built with.
+//! - [`i18n`]: the player's language and every label.
+//! - [`capture`]: scripted runs that save a screenshot or measure frame times.
+//! - [`records`]: loading and saving what the player keeps; [`audio`]: the sounds;
+//!   [`pace`]: how often frames are drawn; [`assets`]: the pictures and sounds.
+//!
+//! The vocabulary all of them share lives here, in this module (written in `game.rs`,
+//! `states.rs`, `feedback.rs` and `documents.rs`, re-exported): children import it from
+//! `crate::app`, never from a sibling's files. New rooms (`online/`, `analysis/`) go beside
+//! these the same way.
 
-mod ai;
-mod animation;
-mod audio;
-mod board_view;
-#[cfg(test)]
-mod egui_harness;
-mod fonts;
-pub mod frame_report;
-mod hint;
-mod history_ui;
+pub mod assets;
+pub mod audio;
+pub mod board;
+pub mod capture;
+mod documents;
+pub mod feedback;
+mod game;
 pub mod i18n;
-mod input;
-pub mod keyboard;
-pub mod layout;
-mod main_menu;
-pub mod menu;
-pub mod messages;
-mod pace;
-pub mod persist;
-mod profiles_ui;
-mod replay_ui;
-pub mod screenshot;
-mod settings_ui;
+pub mod pace;
+pub mod play;
+pub mod records;
+pub mod screens;
+mod states;
 pub mod theme;
-mod turn;
 #[cfg(target_arch = "wasm32")]
 mod web;
+pub mod windows;
 
 use bevy::prelude::*;
 
-use crate::engine::search::levels::Level;
-use crate::engine::{ForbiddenPolicy, Game, Pos, Rule, Stone};
-
-pub use ai::{AiBrain, AiExecution, AiThinking};
-pub use hint::HintMove;
-pub use input::Hover;
-pub use layout::BoardLayout;
-pub use pace::{KeepDrawing, Motion};
-pub use turn::{
-    GameAbandoned, GamePlayers, GameSerial, LONG_GAME_MOVES, MoveOutcome, StatusLine,
-    is_long_game_in_progress,
+pub use documents::{
+    CurrentGame, GameHistory, LeaveSavedGame, PendingUndoCredit, PlayerProfiles, RestoreLastSetup,
+    ResumedGame, SettingsOverride, Storage, StorageProblem, StorageProblems, UserSettings,
 };
-
-/// The game in play: the engine's game (board, rule, outcome). Only the turn plugin changes it.
-#[derive(Resource, Deref, Debug, Clone, Default)]
-pub struct Board(pub(crate) Game);
-
-/// Who plays.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Mode {
-    /// A person against the AI; the person plays `human`.
-    VsAi {
-        /// The person's colour.
-        human: Stone,
-    },
-    /// Two people at one machine.
-    TwoPlayers,
-    /// The AI against itself, to watch.
-    AiVsAi,
-}
-
-impl Default for Mode {
-    fn default() -> Self {
-        Mode::VsAi {
-            human: Stone::Black,
-        }
-    }
-}
-
-impl Mode {
-    /// Whether the AI plays `stone` in this mode.
-    pub fn ai_plays(self, stone: Stone) -> bool {
-        match self {
-            Mode::VsAi { human } => human != stone,
-            Mode::TwoPlayers => false,
-            Mode::AiVsAi => true,
-        }
-    }
-}
-
-/// How a new game is set up (from the command line or the menu).
-#[derive(Resource, Debug, Clone, PartialEq, Eq)]
-pub struct GameSetup {
-    /// Who plays.
-    pub mode: Mode,
-    /// The AI's level.
-    pub level: Level,
-    /// Board side.
-    pub size: u8,
-    /// Rule.
-    pub rule: Rule,
-    /// What a forbidden move does.
-    pub policy: ForbiddenPolicy,
-    /// Moves to play from an empty board before the players take over.
-    pub moves: Vec<Pos>,
-}
-
-impl Default for GameSetup {
-    fn default() -> Self {
-        GameSetup {
-            mode: Mode::default(),
-            level: Level::default(),
-            size: crate::engine::board::DEFAULT_SIZE,
-            rule: Rule::default(),
-            policy: ForbiddenPolicy::default(),
-            moves: Vec::new(),
-        }
-    }
-}
-
-/// The screens of the game. The board is drawn behind all of them.
-#[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Screen {
-    /// The main menu: choose mode, level, rule and size.
-    #[default]
-    Menu,
-    /// A game in progress.
-    Playing,
-    /// The game has ended; the result dialog is shown.
-    GameOver,
-    /// A recorded game is shown move by move.
-    Replay,
-}
-
-/// Who asks for a move.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum MoveSource {
-    /// A person, by click, tap or key: refused while the AI is to move.
-    Person,
-    /// The AI's search.
-    Ai,
-}
-
-/// A request to play a point for the side to move, from a click, a key or the AI.
-#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct MoveRequest {
-    /// The point.
-    pub at: Pos,
-    /// Who asks.
-    pub from: MoveSource,
-}
-
-impl MoveRequest {
-    /// A person's request.
-    pub fn person(at: Pos) -> MoveRequest {
-        MoveRequest {
-            at,
-            from: MoveSource::Person,
-        }
-    }
-
-    /// The AI's request.
-    pub fn ai(at: Pos) -> MoveRequest {
-        MoveRequest {
-            at,
-            from: MoveSource::Ai,
-        }
-    }
-}
-
-/// Requests that change the game other than by a move.
-#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum GameCommand {
-    /// Take back a move (against the AI: back to the person's last turn).
-    Undo,
-    /// Play a taken-back move again.
-    Redo,
-    /// Start the current game again from its opening position.
-    Restart,
-    /// Start a new game from the current [`GameSetup`].
-    NewGame,
-    /// The person to move gives up.
-    Resign,
-}
-
-/// Asks to open the newest saved game in the replay viewer at start (`--replay`).
-#[derive(Resource, Debug, Clone, Copy, Default)]
-pub struct OpenNewestReplay;
-
-/// A recorded game in the replay viewer, and how many of its moves are shown.
-#[derive(Resource, Debug, Clone, PartialEq, Eq)]
-pub struct Replay {
-    /// The game.
-    pub record: crate::engine::record::GameRecord,
-    /// Moves shown (0 to all).
-    pub at: usize,
-}
-
-/// A step through the replay.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ReplayStep {
-    /// The empty board.
-    First,
-    /// One move back.
-    Back,
-    /// One move on.
-    Forward,
-    /// The final position.
-    Last,
-}
-
-impl Replay {
-    /// Moves the replay by `step`, staying within the game.
-    pub fn step(&mut self, step: ReplayStep) {
-        let n = self.record.moves.len();
-        self.at = match step {
-            ReplayStep::First => 0,
-            ReplayStep::Back => self.at.saturating_sub(1),
-            ReplayStep::Forward => (self.at + 1).min(n),
-            ReplayStep::Last => n,
-        };
-    }
-
-    /// The set-up that plays on from the position shown, with the menu's players and level.
-    pub fn continue_setup(&self, menu: &GameSetup) -> GameSetup {
-        GameSetup {
-            size: self.record.size,
-            rule: self.record.rule,
-            policy: self.record.policy,
-            moves: self.record.moves[..self.at].to_vec(),
-            ..menu.clone()
-        }
-    }
-}
-
-/// Whether everything the scene draws with has loaded (screenshots wait for it).
-#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct SceneReady(pub bool);
-
-/// The order of work in a frame: read input, apply moves through the rules, update the view.
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum AppSystems {
-    /// Turn pointer, keys, menus and the AI's answers into requests.
-    Input,
-    /// Apply requests to the board.
-    ApplyMoves,
-    /// Start or cancel the AI for the new position.
-    Think,
-    /// Bring sprites and text up to date.
-    View,
-}
+pub use feedback::{
+    GameAbandoned, GameEnded, GameReopened, MoveRefused, Refusal, ReplayReachedWin, StonePlaced,
+};
+pub use game::{
+    ActiveSetup, Board, GameCommand, GameOnBoard, GamePlayers, GameSerial, GameSetup, Hover,
+    LONG_GAME_MOVES, Mode, MoveRequest, MoveSource, OpenNewestReplay, Replay, ReplayStep,
+    StatusLine, is_long_game_in_progress,
+};
+pub use states::{AppSystems, Dialog, InGame, SceneReady, Screen};
 
 /// The whole game. Add it after Bevy's `DefaultPlugins` (or `MinimalPlugins` and
-/// `StatesPlugin` in tests). Starts on the menu unless a [`Screen`] state was inserted first.
+/// `StatesPlugin` in tests). Starts on the menu unless a [`Screen`] state was inserted first,
+/// with no window open unless a [`Dialog`] state was.
 pub struct GamePlugin;
 
 impl Plugin for GamePlugin {
     fn build(&self, app: &mut App) {
         let setup_given = app.world().contains_resource::<GameSetup>();
-        if !app.world().contains_resource::<persist::RestoreLastSetup>() {
-            app.insert_resource(persist::RestoreLastSetup(!setup_given));
+        if !app.world().contains_resource::<RestoreLastSetup>() {
+            app.insert_resource(RestoreLastSetup(!setup_given));
         }
         app.init_resource::<GameSetup>()
+            .init_resource::<ActiveSetup>()
+            .init_resource::<StatusLine>()
+            .init_resource::<GamePlayers>()
+            .init_resource::<GameSerial>()
+            .init_resource::<GameOnBoard>()
+            .init_resource::<Hover>()
             .init_resource::<SceneReady>()
             .init_state::<Screen>()
+            .init_state::<Dialog>()
+            .add_computed_state::<InGame>()
             .add_message::<MoveRequest>()
             .add_message::<GameCommand>()
             .configure_sets(
@@ -271,25 +95,24 @@ impl Plugin for GamePlugin {
                     .chain(),
             )
             .add_plugins((
-                persist::plugin,
+                records::plugin,
                 i18n::plugin,
-                turn::plugin,
-                ai::plugin,
-                layout::plugin,
-                input::plugin,
-                keyboard::plugin,
-                hint::plugin,
+                play::plugin,
+                board::plugin,
                 theme::plugin,
+                assets::plugin,
                 pace::plugin,
+                screens::plugin,
+                windows::plugin,
+                audio::plugin,
             ));
-        // The view and the menus need a renderer; headless tests run without one.
-        if app.is_plugin_added::<bevy::sprite::SpritePlugin>() {
-            app.add_plugins((board_view::plugin, animation::plugin, menu::plugin));
-        }
-        if app.is_plugin_added::<bevy::audio::AudioPlugin>() {
-            app.add_plugins(audio::plugin);
-        }
         #[cfg(target_arch = "wasm32")]
         app.add_plugins(web::plugin);
     }
+}
+
+/// Whether the app draws (Bevy's renderer and sprites are there); headless tests run without.
+/// The view, the animations and the egui screens and windows need it.
+pub(crate) fn has_renderer(app: &App) -> bool {
+    app.is_plugin_added::<bevy::sprite::SpritePlugin>()
 }

@@ -9,12 +9,10 @@ use bevy::prelude::*;
 use bevy::winit::{UpdateMode, WinitSettings};
 use bevy_egui::{EguiInput, EguiPreUpdateSet, egui};
 
-use super::ai::AiThinking;
-use super::animation::{DropShadow, Particle, Pulse, Settle};
-use super::hint::HintSearch;
-use super::keyboard::KeyCursor;
-use super::turn::ActiveSetup;
-use super::{Board, Hover, Mode, Screen, StatusLine};
+use super::board::{DropShadow, KeyCursor, Particle, Pulse, Settle};
+use super::play::ai::AiThinking;
+use super::play::hint::HintSearch;
+use super::{ActiveSetup, Board, Hover, Mode, Screen, StatusLine};
 
 /// After the last change on screen, frames go on at full pace this long (the ghost stone
 /// fades, egui settles).

@@ -36,8 +36,8 @@ pub fn diagram(text: &str) -> (Board, Pos) {
 
 /// The interface in English whatever the machine's locale (the tests read status lines).
 #[cfg(feature = "game")]
-pub fn english() -> gomoku::app::persist::SettingsOverride {
-    gomoku::app::persist::SettingsOverride {
+pub fn english() -> gomoku::app::SettingsOverride {
+    gomoku::app::SettingsOverride {
         language: Some(gomoku::players::settings::Language::English),
         theme: None,
     }

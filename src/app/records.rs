@@ -1,122 +1,28 @@
 //! Keeps what the player did: loads profiles, settings and history at start, records every
-//! finished game, and saves each document whenever it changes. Problems with the stored files
-//! are collected in [`StorageProblems`] for the menus to show.
+//! finished game (observing [`GameEnded`], and [`GameReopened`] to take it back), and saves
+//! each document whenever it changes. Problems with the stored files are collected in
+//! [`StorageProblems`] for the menus to show. The documents themselves are the app's shared
+//! vocabulary ([`PlayerProfiles`], [`GameHistory`], [`UserSettings`], ...).
 
 use bevy::prelude::*;
 
 use super::i18n::{Lang, system_language};
-use super::turn::{ActiveSetup, GameAbandoned, GamePlayers, GameSerial};
-use super::{AppSystems, Board, GameSetup, Mode, Screen};
+use super::{
+    ActiveSetup, AppSystems, Board, CurrentGame, GameAbandoned, GameEnded, GameHistory,
+    GamePlayers, GameReopened, GameSerial, GameSetup, LeaveSavedGame, Mode, PendingUndoCredit,
+    PlayerProfiles, RestoreLastSetup, ResumedGame, Screen, SettingsOverride, Storage,
+    StorageProblem, StorageProblems, UserSettings,
+};
 use crate::engine::record::json::StoredRecord;
 use crate::engine::record::{GameRecord, RecordMode, date};
 use crate::engine::search::levels::Level;
-use crate::engine::{Outcome, Stone};
+use crate::engine::{Game, Outcome, Stone};
 use crate::players::settings::{LastSetup, SavedMode};
 use crate::players::{
     GameResult, History, ProfileId, Profiles, Settings, StatKey, StatMode, Stats, UndoBudget,
     UnfinishedGame,
 };
 use crate::store::{Document, Loaded, Store, StoreError};
-
-/// The store the game saves into. Insert one before [`super::GamePlugin`] to choose it (tests
-/// use [`Store::in_memory`]); otherwise the platform's is used.
-#[derive(Resource, Deref)]
-pub struct Storage(pub Store);
-
-impl Storage {
-    /// The platform's store: the data directory on the desktop, localStorage on the web,
-    /// memory when neither can be had.
-    pub fn platform() -> Storage {
-        #[cfg(target_arch = "wasm32")]
-        {
-            Storage(Store::new(crate::store::LocalStorageBackend))
-        }
-        #[cfg(not(target_arch = "wasm32"))]
-        {
-            match crate::store::FileBackend::platform() {
-                Some(backend) => Storage(Store::new(backend)),
-                None => {
-                    warn!("no data directory found: nothing will be saved");
-                    Storage(Store::in_memory())
-                }
-            }
-        }
-    }
-}
-
-/// The local players.
-#[derive(Resource, Debug, Clone, Default, Deref, DerefMut)]
-pub struct PlayerProfiles(pub Profiles);
-
-/// Every finished (or imported) game.
-#[derive(Resource, Debug, Clone, Default, Deref, DerefMut)]
-pub struct GameHistory(pub History);
-
-/// The player's settings.
-#[derive(Resource, Debug, Clone, Copy, Default, Deref, DerefMut)]
-pub struct UserSettings(pub Settings);
-
-/// A problem with the stored files, for the player.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum StorageProblem {
-    /// A document could not be read; it was kept aside as `kept_as` (or, when even that
-    /// failed, left in place and protected from writes).
-    Unreadable {
-        /// The document (`profiles.json`).
-        file: String,
-        /// What is wrong with it.
-        reason: String,
-        /// Where it was moved.
-        kept_as: Option<String>,
-    },
-    /// A document could not be saved.
-    NotSaved {
-        /// What went wrong.
-        reason: String,
-    },
-}
-
-impl StorageProblem {
-    /// Whether the problem concerns `file`.
-    pub fn concerns(&self, file: &str) -> bool {
-        match self {
-            StorageProblem::Unreadable { file: f, .. } => f == file,
-            StorageProblem::NotSaved { reason } => reason.contains(file),
-        }
-    }
-}
-
-/// The game in progress as it is saved (see [`UnfinishedGame`]).
-#[derive(Resource, Debug, Clone, Default, Deref, DerefMut)]
-pub struct CurrentGame(pub UnfinishedGame);
-
-/// Problems with the stored files, to show the player until dismissed.
-#[derive(Resource, Debug, Clone, Default)]
-pub struct StorageProblems(pub Vec<StorageProblem>);
-
-/// Whether the last set-up from the settings should be used (not when the command line gave
-/// one).
-#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RestoreLastSetup(pub bool);
-
-/// The game left unfinished last time (its set-up and moves), put back on the board behind the
-/// menu at start.
-#[derive(Resource, Debug, Clone, PartialEq, Eq)]
-pub struct ResumedGame(pub GameSetup);
-
-/// Present in runs that only capture the screen (`--screenshot`, `--frame-report`): the game
-/// they start from the command line is not saved over the player's unfinished game.
-#[derive(Resource, Debug, Clone, Copy, Default)]
-pub struct LeaveSavedGame;
-
-/// Settings chosen on the command line for this run, applied over the saved ones.
-#[derive(Resource, Debug, Clone, Copy, Default)]
-pub struct SettingsOverride {
-    /// The interface language.
-    pub language: Option<crate::players::settings::Language>,
-    /// The theme.
-    pub theme: Option<crate::players::settings::Theme>,
-}
 
 /// What recording the current game changed, so that taking back its last move can undo it.
 #[derive(Debug, Clone)]
@@ -127,18 +33,11 @@ struct Recorded {
     undos_earned: Vec<(ProfileId, u32)>,
 }
 
-/// The recording of the game in play, if it has ended; and how the game stood last frame.
+/// The recording of the game in play, if it has ended, with the game's serial.
 #[derive(Resource, Debug, Clone, Default)]
 struct RecordedGame {
-    recorded: Option<Recorded>,
-    /// The game (serial) and whether it was over, as last seen.
-    last_seen: Option<(u64, bool)>,
+    recorded: Option<(u64, Recorded)>,
 }
-
-/// Undos the active player earned with the game just finished: they go again if its finishing
-/// move is undone, so the undo budget must count them as not yet there.
-#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct PendingUndoCredit(pub u32);
 
 pub(super) fn plugin(app: &mut App) {
     if !app.world().contains_resource::<Storage>() {
@@ -152,10 +51,16 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<PendingUndoCredit>()
         .add_systems(PreStartup, load_everything)
         .add_observer(keep_abandoned_game)
+        .add_observer(record_finished_game)
+        .add_observer(take_back_reopened_game)
         .init_resource::<CurrentGame>()
         .add_systems(
             Update,
-            (record_finished_game, remember_setup, keep_current_game)
+            (
+                forget_on_new_game.run_if(resource_changed::<GameSerial>),
+                remember_setup,
+                keep_current_game,
+            )
                 .chain()
                 .after(AppSystems::ApplyMoves)
                 .before(AppSystems::Think),
@@ -354,46 +259,62 @@ pub fn ai_name(level: Level) -> String {
     format!("AI {}", level.number())
 }
 
-/// Records a game when it ends (history and statistics); takes the record back if the
-/// finishing move is undone, so only the game's final result counts. A game counts when it
-/// ends in play: one that was over from its opening moves (continued from the end of a replay,
-/// given on the command line) does not.
+/// Records a game when it ends in play (history and statistics). A game that was over from
+/// its opening moves (continued from the end of a replay, given on the command line) does not
+/// end in play, so it does not count.
 fn record_finished_game(
-    board: Res<Board>,
-    active: Res<ActiveSetup>,
-    players: Res<GamePlayers>,
+    ended: On<GameEnded>,
     serial: Res<GameSerial>,
-    screen: Res<State<Screen>>,
     mut state: ResMut<RecordedGame>,
     mut credit: ResMut<PendingUndoCredit>,
     mut profiles: ResMut<PlayerProfiles>,
     mut history: ResMut<GameHistory>,
 ) {
-    // A game shown in the replay viewer is not played.
-    if (!board.is_changed() && !serial.is_changed()) || *screen.get() == Screen::Replay {
+    let GameEnded {
+        game,
+        setup,
+        players,
+    } = ended.event();
+    if state.recorded.as_ref().is_some_and(|(s, _)| *s == serial.0) {
         return;
     }
-    let over = board.outcome().is_over();
-    let state = &mut *state;
-    let was = state.last_seen.replace((serial.0, over));
-    let same_game = was.is_some_and(|(s, _)| s == serial.0);
-    if !same_game {
-        // A new game: whatever was recorded stays recorded.
-        state.recorded = None;
+    let r = record(game, setup, players, &mut profiles, &mut history);
+    let earned = profiles
+        .active
+        .and_then(|id| r.undos_earned.iter().find(|(i, _)| *i == id))
+        .map_or(0, |(_, n)| *n);
+    credit.set_if_neq(PendingUndoCredit(earned));
+    state.recorded = Some((serial.0, r));
+}
+
+/// Takes the record of the game back when its finishing move (or the resignation) is undone,
+/// so only the game's final result counts.
+fn take_back_reopened_game(
+    _reopened: On<GameReopened>,
+    serial: Res<GameSerial>,
+    mut state: ResMut<RecordedGame>,
+    mut credit: ResMut<PendingUndoCredit>,
+    mut profiles: ResMut<PlayerProfiles>,
+    mut history: ResMut<GameHistory>,
+) {
+    if let Some((s, r)) = state.recorded.take() {
+        if s == serial.0 {
+            take_back(r, &mut profiles, &mut history);
+        }
         credit.set_if_neq(PendingUndoCredit(0));
-        return;
     }
-    let was_over = was.is_some_and(|(_, o)| o);
-    if over && !was_over && state.recorded.is_none() {
-        let r = record(&board, &active.0, &players, &mut profiles, &mut history);
-        let earned = profiles
-            .active
-            .and_then(|id| r.undos_earned.iter().find(|(i, _)| *i == id))
-            .map_or(0, |(_, n)| *n);
-        credit.set_if_neq(PendingUndoCredit(earned));
-        state.recorded = Some(r);
-    } else if !over && let Some(r) = state.recorded.take() {
-        take_back(r, &mut profiles, &mut history);
+}
+
+/// A new game: whatever was recorded stays recorded, and the undos it earned are there.
+fn forget_on_new_game(
+    serial: Res<GameSerial>,
+    mut state: ResMut<RecordedGame>,
+    mut credit: ResMut<PendingUndoCredit>,
+) {
+    if state.recorded.as_ref().is_some_and(|(s, _)| *s != serial.0) {
+        state.recorded = None;
+    }
+    if state.recorded.is_none() {
         credit.set_if_neq(PendingUndoCredit(0));
     }
 }
@@ -453,20 +374,14 @@ fn seats(
 }
 
 fn record(
-    board: &Board,
+    game: &Game,
     setup: &GameSetup,
     players: &GamePlayers,
     profiles: &mut PlayerProfiles,
     history: &mut GameHistory,
 ) -> Recorded {
     let [black, white] = seats(setup, players, &profiles.0);
-    let record = GameRecord::of_game(
-        &board.0,
-        &black.1,
-        &white.1,
-        record_mode(setup),
-        date::now(),
-    );
+    let record = GameRecord::of_game(game, &black.1, &white.1, record_mode(setup), date::now());
     let stored = StoredRecord::from_record(&record);
     history.games.push(stored.clone());
     let mut players_before = Vec::new();
@@ -503,7 +418,7 @@ fn record(
             profile.rated_games,
             profile.undo,
         ));
-        let result = result_for(board.outcome(), stone);
+        let result = result_for(game.outcome(), stone);
         let undos = profile.undo.left;
         profile.record(key, result);
         undos_earned.push((id, profile.undo.left.saturating_sub(undos)));

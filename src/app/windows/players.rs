@@ -4,11 +4,12 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::i18n::{Lang, counted, fill};
-use super::menu::{Dialog, rule_label};
-use super::persist::{PlayerProfiles, UserSettings};
+use crate::app::i18n::{Lang, counted, fill, rule_label, title_name};
+use crate::app::theme::UiSystems;
+use crate::app::theme::widgets::{ERROR_COLOUR, dialog_window};
+use crate::app::{Dialog, PlayerProfiles, UserSettings};
 use crate::engine::record::date;
-use crate::players::{ProfileError, ProfileId, StatMode, Tally, Title};
+use crate::players::{ProfileError, ProfileId, StatMode, Tally};
 
 /// What the Players window is doing.
 #[derive(Resource, Debug, Clone, Default)]
@@ -30,21 +31,10 @@ struct PlayersWindow {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PlayersWindow>().add_systems(
         EguiPrimaryContextPass,
-        players_window.run_if(in_state(Dialog::Players)),
+        players_window
+            .run_if(in_state(Dialog::Players))
+            .in_set(UiSystems::Windows),
     );
-}
-
-/// The title's name.
-pub fn title_name(title: Title) -> &'static str {
-    match title {
-        Title::Beginner => "Beginner",
-        Title::Novice => "Novice",
-        Title::Amateur => "Amateur",
-        Title::ClubPlayer => "Club player",
-        Title::Expert => "Expert",
-        Title::CandidateMaster => "Candidate master",
-        Title::Master => "Master",
-    }
 }
 
 fn error_text(e: &ProfileError, lang: Lang) -> String {
@@ -132,12 +122,8 @@ fn show_players(
             .map(|p| p.name.clone())
             .unwrap_or_default();
     }
-    egui::Window::new(lang.t("Players"))
-        .id(egui::Id::new("players_window"))
+    dialog_window(lang.t("Players"), "players_window")
         .open(&mut open)
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-        .collapsible(false)
-        .resizable(false)
         .show(ctx, |ui| {
             ui.horizontal_top(|ui| {
                 ui.vertical(|ui| {
@@ -146,7 +132,7 @@ fn show_players(
                     // In the column, not under it: a row below the columns grew the window
                     // by its height every frame (the separator takes the height it is given).
                     if let Some(e) = &w.error {
-                        ui.colored_label(egui::Color32::from_rgb(220, 60, 60), e);
+                        ui.colored_label(ERROR_COLOUR, e);
                     }
                 });
                 ui.separator();
@@ -324,7 +310,7 @@ fn profile_details(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::egui_harness::{SCREEN, run_frames, window_rect};
+    use crate::app::capture::egui_harness::{SCREEN, run_frames, window_rect};
     use crate::players::settings::Language;
 
     const EN: Lang = Lang(Language::English);

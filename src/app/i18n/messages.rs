@@ -4,7 +4,7 @@
 //! wraps another: "line 3: move 2 (h8) is not legal: the point is already taken"). Parts with no
 //! template (a move, a file name, a parser's own detail) stay as they are.
 
-use super::i18n::Lang;
+use super::Lang;
 use crate::players::settings::Language;
 
 /// English message shapes and their Chinese; `{name}` stands for any text.

@@ -1,40 +1,24 @@
-//! Player input: the intersection under the pointer (for the ghost stone), clicks and taps as
-//! move requests, and the keyboard shortcuts for undo and redo.
+//! The pointer: the intersection under it (for the ghost stone), and clicks and taps as move
+//! requests. The keys are in `keyboard`.
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::input::EguiWantsInput;
 
 use super::layout::window_to_world;
-use super::turn::ActiveSetup;
-use super::{AppSystems, Board, BoardLayout, GameCommand, MoveRequest, Screen};
-use crate::engine::Pos;
-
-/// The empty intersection under the pointer where the person to move may play, if any.
-#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Hover(pub Option<Pos>);
-
-/// The pointer systems, after the layout has been fitted to the window.
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct InputSystems;
+use super::{BoardLayout, PointerSystems};
+use crate::app::{ActiveSetup, AppSystems, Board, Hover, MoveRequest, Screen};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Hover>()
-        .add_systems(
-            Update,
-            (track_pointer, click_to_request)
-                .chain()
-                .in_set(AppSystems::Input)
-                .in_set(InputSystems)
-                .run_if(resource_exists::<BoardLayout>.and_then(in_state(Screen::Playing))),
-        )
-        .add_systems(OnExit(Screen::Playing), clear_hover)
-        .add_systems(
-            Update,
-            shortcuts
-                .in_set(AppSystems::Input)
-                .run_if(in_state(Screen::Playing).or_else(in_state(Screen::GameOver))),
-        );
+    app.add_systems(
+        Update,
+        (track_pointer, click_to_request)
+            .chain()
+            .in_set(AppSystems::Input)
+            .in_set(PointerSystems)
+            .run_if(resource_exists::<BoardLayout>.and_then(in_state(Screen::Playing))),
+    )
+    .add_systems(OnExit(Screen::Playing), clear_hover);
 }
 
 /// Whether egui (a menu or a button) is using the pointer.
@@ -104,35 +88,4 @@ fn click_to_request(
 
 fn clear_hover(mut hover: ResMut<Hover>) {
     hover.set_if_neq(Hover(None));
-}
-
-/// Ctrl+Z undoes, Ctrl+Y (or Ctrl+Shift+Z) redoes.
-fn shortcuts(
-    keys: Option<Res<ButtonInput<KeyCode>>>,
-    egui: Option<Res<EguiWantsInput>>,
-    dialog: Option<Res<State<super::menu::Dialog>>>,
-    mut commands: MessageWriter<GameCommand>,
-) {
-    let Some(keys) = keys else { return };
-    if dialog.is_some_and(|d| *d.get() != super::menu::Dialog::None) {
-        return;
-    }
-    if egui.as_ref().is_some_and(|w| w.wants_any_keyboard_input()) {
-        return;
-    }
-    let ctrl = keys.any_pressed([
-        KeyCode::ControlLeft,
-        KeyCode::ControlRight,
-        KeyCode::SuperLeft,
-        KeyCode::SuperRight,
-    ]);
-    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
-    if !ctrl {
-        return;
-    }
-    if keys.just_pressed(KeyCode::KeyY) || (shift && keys.just_pressed(KeyCode::KeyZ)) {
-        commands.write(GameCommand::Redo);
-    } else if keys.just_pressed(KeyCode::KeyZ) {
-        commands.write(GameCommand::Undo);
-    }
 }

@@ -5,13 +5,13 @@ use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::history_ui::{players_text, result_text};
-use super::i18n::{Lang, fill};
-use super::layout::TOP_BAR;
-use super::menu::rule_label;
-use super::persist::GameHistory;
-use super::{
-    AppSystems, BoardLayout, GameCommand, GameSetup, OpenNewestReplay, Replay, ReplayStep as Step,
+use crate::app::board::BoardLayout;
+use crate::app::board::layout::TOP_BAR;
+use crate::app::i18n::{Lang, fill, players_text, result_text, rule_label};
+use crate::app::theme::UiSystems;
+use crate::app::theme::widgets::{dialog_window, primary_button};
+use crate::app::{
+    AppSystems, GameCommand, GameHistory, GameSetup, OpenNewestReplay, Replay, ReplayStep as Step,
     Screen,
 };
 use crate::engine::record::GameRecord;
@@ -19,7 +19,9 @@ use crate::engine::record::GameRecord;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
-        replay_window.run_if(in_state(Screen::Replay).and_then(resource_exists::<Replay>)),
+        replay_window
+            .run_if(in_state(Screen::Replay).and_then(resource_exists::<Replay>))
+            .in_set(UiSystems::Windows),
     )
     .add_systems(
         Update,
@@ -107,12 +109,9 @@ fn replay_window(
     } else {
         (egui::Align2::CENTER_BOTTOM, [0.0, -12.0], 320.0)
     };
-    egui::Window::new(lang.t("Replay"))
-        .id(egui::Id::new("replay_window"))
+    dialog_window(lang.t("Replay"), "replay_window")
         .anchor(anchor, offset)
         .max_width(width)
-        .collapsible(false)
-        .resizable(false)
         .show(ctx, |ui| {
             let r = &replay.record;
             ui.label(header(r, lang));
@@ -170,7 +169,7 @@ fn replay_window(
             }
             ui.horizontal(|ui| {
                 if ui
-                    .button(egui::RichText::new(lang.t("Continue from here")).strong())
+                    .add(primary_button(lang.t("Continue from here")))
                     .on_hover_text(
                         lang.t(
                             "A new game from this position, with the players chosen in the menu",

@@ -83,15 +83,15 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         fit_to_window
-            .in_set(super::AppSystems::Input)
-            .before(super::input::InputSystems),
+            .in_set(crate::app::AppSystems::Input)
+            .before(super::PointerSystems),
     );
 }
 
 fn fit_to_window(
     mut commands: Commands,
     windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
-    board: Res<super::Board>,
+    board: Res<crate::app::Board>,
     layout: Option<ResMut<BoardLayout>>,
 ) {
     let Ok(window) = windows.single() else { return };

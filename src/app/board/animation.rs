@@ -9,86 +9,88 @@ use bevy::prelude::*;
 use rand::RngExt;
 use rand::rngs::SmallRng;
 
-use super::board_view::Ghost;
-use super::theme::Palette;
-use super::{AppSystems, Board, BoardLayout, Hover};
-use crate::engine::Outcome;
+use super::{
+    BoardLayout, DropShadow, FreshStones, Ghost, Particle, Pulse, Settle, ViewSystems, sizes, z,
+};
+use crate::app::assets::GameAssets;
+use crate::app::theme::Palette;
+use crate::app::{AppSystems, GameEnded, Hover, ReplayReachedWin, StonePlaced};
+use crate::engine::{Outcome, Pos};
 
 /// How long a stone takes to settle, in seconds.
 pub const SETTLE_SECS: f32 = 0.2;
+/// How much larger a dropping stone starts.
+const SETTLE_GROWTH: f32 = 0.3;
+/// A dropping stone's opacity as it starts.
+const SETTLE_ALPHA: f32 = 0.35;
+/// How far a dropping stone's shadow starts from it, in cells (down and to the right).
+const SHADOW_OFFSET: f32 = 0.18;
+/// How much larger the shadow starts.
+const SHADOW_GROWTH: f32 = 0.25;
+/// The shadow's opacity as it starts.
+const SHADOW_ALPHA: f32 = 0.35;
+/// Each stone of the winning five lights up (and bursts) this long after the one before.
+const WIN_STAGGER_SECS: f32 = 0.09;
 /// How long the win burst lasts at most.
 const PARTICLE_SECS: f32 = 1.6;
-
-/// A stone dropping in: starts larger and transparent, settles to its place.
-#[derive(Component, Debug, Default)]
-pub struct Settle {
-    /// When it started (app seconds); set on the first frame it is seen.
-    started: Option<f32>,
-}
-
-/// The shadow under a dropping stone: wide and offset, closing in, then gone.
-#[derive(Component, Debug)]
-pub struct DropShadow {
-    started: f32,
-    at: Vec2,
-    cell: f32,
-}
-
-impl DropShadow {
-    /// A shadow for a stone at `at` dropped at time `started`.
-    pub fn new(started: f32, at: Vec2, cell: f32) -> DropShadow {
-        DropShadow { started, at, cell }
-    }
-}
-
-/// A marker that pulses: the winning five in order along the line, or the hint breathing.
-#[derive(Component, Debug)]
-pub struct Pulse {
-    started: f32,
-    /// Place along the winning line (0 first), or `None` for a plain breathing pulse.
-    order: Option<usize>,
-}
-
-impl Pulse {
-    /// The marker at `order` along a winning line that appeared at `started`.
-    pub fn new(started: f32, order: usize) -> Pulse {
-        Pulse {
-            started,
-            order: Some(order),
-        }
-    }
-
-    /// A slow breathing pulse (the hint).
-    pub fn breathing() -> Pulse {
-        Pulse {
-            started: 0.0,
-            order: None,
-        }
-    }
-}
-
-/// A spark of the win burst.
-#[derive(Component, Debug)]
-pub(super) struct Particle {
-    velocity: Vec2,
-    born: f32,
-    life: f32,
-}
+/// Sparks from each stone of the winning five.
+const SPARKS_PER_STONE: usize = 10;
+/// The sparks' speed, in cells per second (least and most).
+const SPARK_SPEED: (f32, f32) = (1.5, 5.0);
+/// The sparks' gravity, in cells per second per second.
+const SPARK_GRAVITY: f32 = 6.0;
+/// The ghost stone's opacity over a point.
+const GHOST_ALPHA: f32 = 0.5;
+/// How fast the ghost fades (per second).
+const GHOST_FADE: f32 = 18.0;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        (
-            settle_stones,
-            close_shadows,
-            pulse_markers,
-            burst_on_win,
-            move_particles,
-            fade_ghost,
-        )
-            .in_set(AppSystems::View)
-            .after(super::board_view::ViewSystems),
-    );
+    app.add_observer(drop_in)
+        .add_observer(burst_on_win)
+        .add_observer(burst_in_replay)
+        .add_systems(
+            Update,
+            (
+                settle_stones,
+                close_shadows,
+                pulse_markers,
+                move_particles.run_if(resource_exists::<BoardLayout>),
+                fade_ghost,
+            )
+                .in_set(AppSystems::View)
+                .after(ViewSystems),
+        );
+}
+
+/// A stone placed drops in: the view gives it [`Settle`] when it draws it, and its shadow
+/// starts closing in now. Every stone placed in a frame drops, not only the last.
+fn drop_in(
+    placed: On<StonePlaced>,
+    mut commands: Commands,
+    time: Res<Time>,
+    layout: Option<Res<BoardLayout>>,
+    assets: Option<Res<GameAssets>>,
+    mut fresh: ResMut<FreshStones>,
+) {
+    let p = placed.at;
+    fresh.0.push(p);
+    let Some(layout) = layout else {
+        return;
+    };
+    let image = assets
+        .and_then(|a| a.textures.as_ref().map(|t| t.disc.clone()))
+        .unwrap_or_default();
+    commands.spawn((
+        Name::new("Drop shadow"),
+        DropShadow::new(time.elapsed_secs(), layout.to_world(p), layout.cell),
+        Sprite {
+            image,
+            color: Color::srgba(0.0, 0.0, 0.0, 0.0),
+            custom_size: Some(Vec2::splat(layout.cell * sizes::SHADOW)),
+            ..default()
+        },
+        Transform::from_translation(layout.to_world(p).extend(z::STONE - 0.5)),
+    ));
 }
 
 fn ease_out_cubic(t: f32) -> f32 {
@@ -104,8 +106,10 @@ fn settle_stones(
     for (e, mut settle, mut transform, mut sprite) in &mut stones {
         let started = *settle.started.get_or_insert(now);
         let t = ease_out_cubic((now - started) / SETTLE_SECS);
-        transform.scale = Vec3::splat(1.0 + 0.3 * (1.0 - t));
-        sprite.color = sprite.color.with_alpha(0.35 + 0.65 * t);
+        transform.scale = Vec3::splat(1.0 + SETTLE_GROWTH * (1.0 - t));
+        sprite.color = sprite
+            .color
+            .with_alpha(SETTLE_ALPHA + (1.0 - SETTLE_ALPHA) * t);
         if now - started >= SETTLE_SECS {
             transform.scale = Vec3::ONE;
             sprite.color = sprite.color.with_alpha(1.0);
@@ -127,10 +131,10 @@ fn close_shadows(
             continue;
         }
         let eased = ease_out_cubic(t);
-        let offset = Vec2::new(1.0, -1.0) * shadow.cell * 0.18 * (1.0 - eased);
+        let offset = Vec2::new(1.0, -1.0) * shadow.cell * SHADOW_OFFSET * (1.0 - eased);
         transform.translation = (shadow.at + offset).extend(transform.translation.z);
-        transform.scale = Vec3::splat(1.0 + 0.25 * (1.0 - eased));
-        sprite.color = Color::srgba(0.0, 0.0, 0.0, 0.35 * (1.0 - eased));
+        transform.scale = Vec3::splat(1.0 + SHADOW_GROWTH * (1.0 - eased));
+        sprite.color = Color::srgba(0.0, 0.0, 0.0, SHADOW_ALPHA * (1.0 - eased));
     }
 }
 
@@ -141,7 +145,7 @@ fn pulse_markers(time: Res<Time>, mut markers: Query<(&Pulse, &mut Transform, &m
             Some(i) => {
                 // Each stone of the five lights up 90 ms after the one before, then all pulse
                 // as a wave running along the line.
-                let since = now - pulse.started - i as f32 * 0.09;
+                let since = now - pulse.started - i as f32 * WIN_STAGGER_SECS;
                 let appear = ease_out_cubic(since / 0.25);
                 let wave = (0.5 + 0.5 * (TAU * (since * 0.9)).sin()).powi(2);
                 transform.scale = Vec3::splat((0.6 + 0.4 * appear) * (1.0 + 0.22 * wave));
@@ -156,46 +160,60 @@ fn pulse_markers(time: Res<Time>, mut markers: Query<(&Pulse, &mut Transform, &m
     }
 }
 
-/// Starts the burst when the board changes to a won game.
+/// A game won with a five bursts into sparks along the line.
 fn burst_on_win(
-    mut commands: Commands,
+    ended: On<GameEnded>,
+    commands: Commands,
     time: Res<Time>,
-    board: Res<Board>,
-    layout: Res<BoardLayout>,
+    layout: Option<Res<BoardLayout>>,
     palette: Res<Palette>,
-    mut was_won: Local<bool>,
 ) {
-    if !board.is_changed() {
-        return;
+    if let Outcome::Five { line, .. } = ended.outcome() {
+        burst(commands, &time, layout.as_deref(), &palette, line);
     }
-    let line = match board.outcome() {
-        Outcome::Five { line, .. } => line.clone(),
-        _ => {
-            *was_won = false;
-            return;
-        }
+}
+
+/// The replay viewer coming to the winning five bursts as the win did.
+fn burst_in_replay(
+    won: On<ReplayReachedWin>,
+    commands: Commands,
+    time: Res<Time>,
+    layout: Option<Res<BoardLayout>>,
+    palette: Res<Palette>,
+) {
+    burst(commands, &time, layout.as_deref(), &palette, &won.line);
+}
+
+fn burst(
+    mut commands: Commands,
+    time: &Time,
+    layout: Option<&BoardLayout>,
+    palette: &Palette,
+    line: &[Pos],
+) {
+    let Some(layout) = layout else {
+        return;
     };
-    if *was_won {
-        return;
-    }
-    *was_won = true;
     let mut rng: SmallRng = rand::make_rng();
     let now = time.elapsed_secs();
     for (i, &p) in line.iter().enumerate() {
         let origin = layout.to_world(p);
-        for k in 0..10 {
+        for k in 0..SPARKS_PER_STONE {
             let angle = rng.random_range(0.0..TAU);
-            let speed = layout.cell * rng.random_range(1.5..5.0);
+            let speed = layout.cell * rng.random_range(SPARK_SPEED.0..SPARK_SPEED.1);
             let color = palette.particles[(i + k) % palette.particles.len()];
             commands.spawn((
                 Name::new("Spark"),
                 Particle {
                     velocity: Vec2::from_angle(angle) * speed,
-                    born: now + i as f32 * 0.09,
+                    born: now + i as f32 * WIN_STAGGER_SECS,
                     life: rng.random_range(0.7..PARTICLE_SECS),
                 },
-                Sprite::from_color(color, Vec2::splat((layout.cell * 0.09).max(2.0))),
-                Transform::from_translation(origin.extend(20.0)),
+                Sprite::from_color(
+                    color,
+                    Vec2::splat((layout.cell * sizes::SPARK).max(sizes::THICK_MIN_PX)),
+                ),
+                Transform::from_translation(origin.extend(z::PARTICLES)),
                 Visibility::Hidden,
             ));
         }
@@ -216,7 +234,7 @@ fn move_particles(
 ) {
     let now = time.elapsed_secs();
     let dt = time.delta_secs();
-    let gravity = Vec2::new(0.0, -layout.cell * 6.0);
+    let gravity = Vec2::new(0.0, -layout.cell * SPARK_GRAVITY);
     for (e, mut particle, mut transform, mut sprite, mut visibility) in &mut particles {
         let age = now - particle.born;
         if age < 0.0 {
@@ -243,9 +261,9 @@ fn fade_ghost(
     let Ok((mut sprite, mut visibility)) = ghost.single_mut() else {
         return;
     };
-    let target = if hover.0.is_some() { 0.5 } else { 0.0 };
+    let target = if hover.0.is_some() { GHOST_ALPHA } else { 0.0 };
     let alpha = sprite.color.alpha();
-    let k = 1.0 - (-time.delta_secs() * 18.0).exp();
+    let k = 1.0 - (-time.delta_secs() * GHOST_FADE).exp();
     let next = alpha + (target - alpha) * k;
     sprite.color = sprite.color.with_alpha(next);
     if next < 0.01 && target == 0.0 {

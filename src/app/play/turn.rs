@@ -1,22 +1,21 @@
-//! Turns: applies move requests and game commands through the rules, says what happened, and
-//! moves between the Playing and GameOver screens.
+//! Turns: applies move requests and game commands through the rules, says what happened (the
+//! status line, and the events of [`crate::app::feedback`]: a stone placed, a move refused, a
+//! game ended or reopened, a long game abandoned), and moves between the Playing and GameOver
+//! screens.
 
 use bevy::prelude::*;
 
-use super::i18n::{Lang, fill};
-use super::menu::stone_name;
-use super::persist::{PendingUndoCredit, PlayerProfiles, ResumedGame, UserSettings};
-use super::{
-    AppSystems, Board, GameCommand, GameSetup, Mode, MoveRequest, MoveSource, Replay, Screen,
+use crate::app::i18n::{Lang, fill, forbidden_name, stone_name};
+use crate::app::{
+    ActiveSetup, AppSystems, Board, GameAbandoned, GameCommand, GameEnded, GameOnBoard,
+    GamePlayers, GameReopened, GameSerial, GameSetup, Mode, MoveRefused, MoveRequest, MoveSource,
+    PendingUndoCredit, PlayerProfiles, Refusal, Replay, ReplayReachedWin, ResumedGame, Screen,
+    StatusLine, StonePlaced, UserSettings, is_long_game_in_progress,
 };
-use crate::engine::{ForbiddenKind, Game, MoveError, Outcome, Pos, Stone};
-use crate::players::{ProfileId, Profiles};
+use crate::engine::{Game, MoveError, Outcome, Pos, Stone};
 
-/// What the status line shows: whose turn it is and what just happened.
-#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
-pub struct StatusLine(pub String);
-
-/// The result of the last move request, for the view, the sounds and the tests.
+/// The result of the last move request, for the tests. (The sound and the view follow the
+/// events of [`crate::app::feedback`], which tell every outcome, not only the last.)
 #[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
 pub enum MoveOutcome {
     /// Nothing requested yet.
@@ -30,116 +29,16 @@ pub enum MoveOutcome {
     NotYourTurn(Pos),
 }
 
-/// Counts the games started in this run: a new game, a restart or "continue from here" each
-/// start a new one. Undo and redo stay in the same game.
-#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct GameSerial(pub u64);
-
 /// The game that was on the board when the replay viewer opened, put back when it closes.
 #[derive(Resource, Debug, Clone, Default)]
 struct SuspendedGame(Option<Game>);
 
-/// The setup the current game was started with (the menu may already show another).
-#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
-pub struct ActiveSetup(pub GameSetup);
-
-/// A game in progress with at least this many moves played (after its opening moves) is long:
-/// Restart asks first, and a new game or a restart keeps it in the history as unfinished.
-pub const LONG_GAME_MOVES: usize = 10;
-
-/// Whether `game`, started from `setup`, is a long game still in progress (see
-/// [`LONG_GAME_MOVES`]).
-pub fn is_long_game_in_progress(game: &Game, setup: &GameSetup) -> bool {
-    !game.outcome().is_over() && game.board().moves().len() >= setup.moves.len() + LONG_GAME_MOVES
-}
-
-/// A long game in progress was replaced by a new game or a restart; the history keeps it.
-#[derive(Event, Debug, Clone)]
-pub struct GameAbandoned {
-    /// The game as it stood.
-    pub game: Game,
-    /// Its set-up.
-    pub setup: GameSetup,
-    /// Its players.
-    pub players: GamePlayers,
-}
-
-/// Whether the board holds a game to go back to from the menu: one has been played in this run
-/// (even if restarted to an empty board), or the one left unfinished last time was put back.
-#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct GameOnBoard(pub bool);
-
-impl GameOnBoard {
-    /// The screen "Back to the game" (or Esc on the menu) goes to, if there is a game.
-    pub fn back_to(self, board: &Game) -> Option<Screen> {
-        if board.outcome().is_over() {
-            Some(Screen::GameOver)
-        } else if self.0 || !board.board().moves().is_empty() {
-            Some(Screen::Playing)
-        } else {
-            None
-        }
-    }
-}
-
-/// Who plays the game on the board: the profiles picked when it started (`None` for a guest or
-/// the AI). Picking or creating a player mid-game chooses the next game's players; this game's
-/// result still goes to these.
-#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct GamePlayers {
-    /// Black's profile.
-    pub black: Option<ProfileId>,
-    /// White's profile.
-    pub white: Option<ProfileId>,
-}
-
-impl GamePlayers {
-    /// The players of a game in `mode` started now: the active profile as the person (black in
-    /// two-player games), the second player as white.
-    pub fn of(mode: Mode, profiles: Option<&Profiles>) -> GamePlayers {
-        let active = profiles.and_then(|p| p.active().map(|p| p.id));
-        let opponent = profiles.and_then(|p| p.opponent().map(|p| p.id));
-        match mode {
-            Mode::VsAi {
-                human: Stone::Black,
-            } => GamePlayers {
-                black: active,
-                white: None,
-            },
-            Mode::VsAi {
-                human: Stone::White,
-            } => GamePlayers {
-                black: None,
-                white: active,
-            },
-            Mode::TwoPlayers => GamePlayers {
-                black: active,
-                white: opponent,
-            },
-            Mode::AiVsAi => GamePlayers::default(),
-        }
-    }
-
-    /// The profile playing `stone`.
-    pub fn of_stone(&self, stone: Stone) -> Option<ProfileId> {
-        match stone {
-            Stone::Black => self.black,
-            Stone::White => self.white,
-        }
-    }
-}
-
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Board>()
-        .init_resource::<StatusLine>()
         .init_resource::<MoveOutcome>()
-        .init_resource::<ActiveSetup>()
-        .init_resource::<GamePlayers>()
-        .init_resource::<GameOnBoard>()
         .add_systems(OnEnter(Screen::Playing), |mut on: ResMut<GameOnBoard>| {
             on.set_if_neq(GameOnBoard(true));
         })
-        .init_resource::<GameSerial>()
         .init_resource::<SuspendedGame>()
         .add_systems(Startup, start_from_setup)
         .add_systems(OnEnter(Screen::Replay), suspend_game)
@@ -208,10 +107,12 @@ fn start_from_setup(
 }
 
 fn apply_move_requests(
+    mut world: Commands,
     mut requests: MessageReader<MoveRequest>,
     lang: Res<Lang>,
     mut board: ResMut<Board>,
     active: Res<ActiveSetup>,
+    players: Res<GamePlayers>,
     mut status: ResMut<StatusLine>,
     mut outcome: ResMut<MoveOutcome>,
 ) {
@@ -220,15 +121,31 @@ fn apply_move_requests(
         let ai_to_move = active.0.mode.ai_plays(mover) && !board.0.outcome().is_over();
         if from == MoveSource::Person && ai_to_move {
             *outcome = MoveOutcome::NotYourTurn(p);
+            world.trigger(MoveRefused {
+                at: p,
+                why: Refusal::NotYourTurn,
+            });
             continue;
         }
         match board.0.play(p) {
             Ok(_) => {
                 *outcome = MoveOutcome::Played(p);
                 status.0 = describe(&board.0, active.0.mode, Some((mover, p)), *lang);
+                world.trigger(StonePlaced {
+                    at: p,
+                    stone: mover,
+                    redone: false,
+                });
+                if board.0.outcome().is_over() {
+                    world.trigger(ended(&board.0, &active, &players));
+                }
             }
             Err(e) => {
                 *outcome = MoveOutcome::Refused(p, e);
+                world.trigger(MoveRefused {
+                    at: p,
+                    why: Refusal::Rules(e),
+                });
                 if let MoveError::Forbidden(_, kind) = e {
                     let at = p.to_notation(board.0.board().size());
                     status.0 = fill(
@@ -238,6 +155,15 @@ fn apply_move_requests(
                 }
             }
         }
+    }
+}
+
+/// The event for the end of `game`.
+fn ended(game: &Game, active: &ActiveSetup, players: &GamePlayers) -> GameEnded {
+    GameEnded {
+        game: game.clone(),
+        setup: active.0.clone(),
+        players: *players,
     }
 }
 
@@ -265,6 +191,7 @@ fn apply_commands(
         if in_replay && *command != GameCommand::NewGame {
             continue;
         }
+        let was_over = board.0.outcome().is_over();
         match command {
             GameCommand::Undo => {
                 let budget = settings.as_ref().is_some_and(|s| s.limited_undo)
@@ -295,8 +222,21 @@ fn apply_commands(
                 }
             }
             GameCommand::Redo => {
+                let before = board.0.board().moves().len();
                 if redo_to_person(&mut board.0, mode) == 0 {
                     continue;
+                }
+                let b = board.0.board();
+                for &at in &b.moves()[before..] {
+                    let Some(stone) = b.get(at) else { continue };
+                    world.trigger(StonePlaced {
+                        at,
+                        stone,
+                        redone: true,
+                    });
+                }
+                if board.0.outcome().is_over() {
+                    world.trigger(ended(&board.0, &active, &players));
                 }
             }
             GameCommand::Restart => {
@@ -333,7 +273,11 @@ fn apply_commands(
                 if result.is_err() {
                     continue;
                 }
+                world.trigger(ended(&board.0, &active, &players));
             }
+        }
+        if *command == GameCommand::Undo && was_over && !board.0.outcome().is_over() {
+            world.trigger(GameReopened);
         }
         *outcome = MoveOutcome::None;
         status.0 = describe(&board.0, active.0.mode, None, *lang);
@@ -377,6 +321,7 @@ fn resume_game(
 
 /// Shows the replay's position on the board.
 fn show_replay(
+    mut world: Commands,
     lang: Res<Lang>,
     replay: Res<Replay>,
     mut board: ResMut<Board>,
@@ -384,6 +329,12 @@ fn show_replay(
 ) {
     match replay.record.replay_to(replay.at) {
         Ok(game) => {
+            let was_won = matches!(board.0.outcome(), Outcome::Five { .. });
+            if let Outcome::Five { line, .. } = game.outcome()
+                && !was_won
+            {
+                world.trigger(ReplayReachedWin { line: line.clone() });
+            }
             board.0 = game;
             status.0 = fill(
                 lang.t("Move {at} of {n}"),
@@ -512,15 +463,6 @@ pub fn describe(game: &Game, mode: Mode, last: Option<(Stone, Pos)>, lang: Lang)
         Outcome::Draw => lang.t("The board is full: a draw").to_owned(),
     };
     format!("{played}{what}")
-}
-
-/// The English name of a kind of forbidden move.
-pub fn forbidden_name(kind: ForbiddenKind) -> &'static str {
-    match kind {
-        ForbiddenKind::DoubleThree => "double-three",
-        ForbiddenKind::DoubleFour => "double-four",
-        ForbiddenKind::Overline => "overline",
-    }
 }
 
 /// Says the position again in a newly chosen language.

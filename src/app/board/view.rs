@@ -5,22 +5,12 @@
 
 use bevy::prelude::*;
 
-use super::animation::{DropShadow, Pulse, Settle};
-use super::hint::HintMove;
-use super::keyboard::KeyCursor;
-use super::theme::{Palette, ViewOptions};
-use super::turn::ActiveSetup;
-use super::{AppSystems, Board, BoardLayout, Hover, SceneReady, Screen};
+use super::{BoardLayout, FreshStones, Ghost, KeyCursor, Pulse, Settle, ViewSystems, sizes, z};
+use crate::app::assets::{GameAssets, Textures};
+use crate::app::play::hint::HintMove;
+use crate::app::theme::{Palette, ViewOptions};
+use crate::app::{ActiveSetup, AppSystems, Board, Hover, Screen};
 use crate::engine::{Outcome, Pos, Stone};
-
-/// The pictures the board is drawn with (made by `scripts/make_assets.py`).
-#[derive(Resource)]
-struct Textures {
-    wood: Handle<Image>,
-    black: Handle<Image>,
-    white: Handle<Image>,
-    disc: Handle<Image>,
-}
 
 /// Everything drawn for the empty board; rebuilt when the layout changes.
 #[derive(Component)]
@@ -34,14 +24,6 @@ struct StoneSprite(Pos, Stone);
 #[derive(Component)]
 struct Marker;
 
-/// The translucent stone that follows the pointer.
-#[derive(Component)]
-pub(super) struct Ghost;
-
-/// The board's own drawing systems; the animations run after them.
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub(super) struct ViewSystems;
-
 /// The square around the keyboard cursor.
 #[derive(Component)]
 struct CursorMark;
@@ -50,15 +32,9 @@ struct CursorMark;
 #[derive(Component)]
 struct HintMark;
 
-const Z_BOARD: f32 = 0.0;
-const Z_GRID: f32 = 1.0;
-const Z_GHOST: f32 = 5.0;
-const Z_STONE: f32 = 10.0;
-const Z_MARKER: f32 = 11.0;
-
 pub(super) fn plugin(app: &mut App) {
     app.insert_resource(ClearColor(Palette::default().background))
-        .add_systems(Startup, (load_textures, spawn_scene))
+        .add_systems(Startup, spawn_scene)
         .add_systems(
             Update,
             (
@@ -76,38 +52,12 @@ pub(super) fn plugin(app: &mut App) {
                 ),
                 show_ghost,
                 show_cursor_and_hint,
-                mark_ready,
             )
                 .chain()
                 .in_set(AppSystems::View)
                 .in_set(ViewSystems)
-                .run_if(resource_exists::<BoardLayout>),
+                .run_if(resource_exists::<BoardLayout>.and_then(resource_exists::<GameAssets>)),
         );
-}
-
-fn load_textures(mut commands: Commands, assets: Res<AssetServer>) {
-    commands.insert_resource(Textures {
-        wood: assets.load("textures/board_wood.png"),
-        black: assets.load("textures/stone_black.png"),
-        white: assets.load("textures/stone_white.png"),
-        disc: assets.load("textures/disc.png"),
-    });
-}
-
-/// Marks the scene ready once every texture has loaded.
-fn mark_ready(assets: Res<AssetServer>, textures: Res<Textures>, mut ready: ResMut<SceneReady>) {
-    if ready.0 {
-        return;
-    }
-    let all = [
-        &textures.wood,
-        &textures.black,
-        &textures.white,
-        &textures.disc,
-    ];
-    if all.iter().all(|h| assets.is_loaded_with_dependencies(*h)) {
-        ready.0 = true;
-    }
 }
 
 fn spawn_scene(mut commands: Commands) {
@@ -119,7 +69,7 @@ fn spawn_scene(mut commands: Commands) {
             color: Color::srgba(1.0, 1.0, 1.0, 0.0),
             ..default()
         },
-        Transform::from_xyz(0.0, 0.0, Z_GHOST),
+        Transform::from_xyz(0.0, 0.0, z::GHOST),
         Visibility::Hidden,
     ));
 }
@@ -151,11 +101,14 @@ fn star_points(size: u8) -> Vec<Pos> {
 fn rebuild_decor(
     mut commands: Commands,
     layout: Res<BoardLayout>,
-    textures: Res<Textures>,
+    assets: Res<GameAssets>,
     palette: Res<Palette>,
     view: Res<ViewOptions>,
     old: Query<Entity, With<Decor>>,
 ) {
+    let Some(textures) = &assets.textures else {
+        return;
+    };
     for e in &old {
         commands.entity(e).despawn();
     }
@@ -174,44 +127,50 @@ fn rebuild_decor(
             custom_size: Some(Vec2::splat(l.board_side())),
             ..default()
         },
-        Transform::from_translation(l.centre.extend(Z_BOARD)),
+        Transform::from_translation(l.centre.extend(z::BOARD)),
     ));
     let span = l.cell * (n as f32 - 1.0);
-    let width = (l.cell / 28.0).clamp(1.0, 2.5);
+    let width = (l.cell / sizes::CELLS_PER_LINE).clamp(sizes::LINE_PX.0, sizes::LINE_PX.1);
     for i in 0..n {
         let a = l.to_world(Pos::new(i, 0));
         let b = l.to_world(Pos::new(0, i));
-        let edge = if i == 0 || i == n - 1 { 1.6 } else { 1.0 };
+        let edge = if i == 0 || i == n - 1 {
+            sizes::EDGE_LINE
+        } else {
+            1.0
+        };
         commands.spawn((
             Decor,
             Sprite::from_color(palette.grid, Vec2::new(width * edge, span + width * edge)),
-            Transform::from_xyz(a.x, l.centre.y, Z_GRID),
+            Transform::from_xyz(a.x, l.centre.y, z::GRID),
         ));
         commands.spawn((
             Decor,
             Sprite::from_color(palette.grid, Vec2::new(span + width * edge, width * edge)),
-            Transform::from_xyz(l.centre.x, b.y, Z_GRID),
+            Transform::from_xyz(l.centre.x, b.y, z::GRID),
         ));
         if !view.coordinates {
             continue;
         }
-        let font = TextFont::from_font_size((l.cell * 0.32).clamp(8.0, 18.0));
+        let font = TextFont::from_font_size(
+            (l.cell * sizes::LABEL_FONT).clamp(sizes::LABEL_FONT_PX.0, sizes::LABEL_FONT_PX.1),
+        );
         let label_color = TextColor(palette.label);
-        let col = l.to_world(Pos::new(i, n - 1)) - Vec2::new(0.0, l.cell * 0.62);
+        let col = l.to_world(Pos::new(i, n - 1)) - Vec2::new(0.0, l.cell * sizes::LABEL_OFFSET);
         commands.spawn((
             Decor,
             Text2d::new(((b'a' + i) as char).to_string()),
             font.clone(),
             label_color,
-            Transform::from_translation(col.extend(Z_GRID)),
+            Transform::from_translation(col.extend(z::GRID)),
         ));
-        let row = l.to_world(Pos::new(0, i)) - Vec2::new(l.cell * 0.62, 0.0);
+        let row = l.to_world(Pos::new(0, i)) - Vec2::new(l.cell * sizes::LABEL_OFFSET, 0.0);
         commands.spawn((
             Decor,
             Text2d::new((n - i).to_string()),
             font,
             label_color,
-            Transform::from_translation(row.extend(Z_GRID)),
+            Transform::from_translation(row.extend(z::GRID)),
         ));
     }
     for p in star_points(n) {
@@ -220,10 +179,10 @@ fn rebuild_decor(
             Sprite {
                 image: textures.disc.clone(),
                 color: palette.grid,
-                custom_size: Some(Vec2::splat((l.cell * 0.2).max(4.0))),
+                custom_size: Some(Vec2::splat((l.cell * sizes::STAR).max(sizes::STAR_MIN_PX))),
                 ..default()
             },
-            Transform::from_translation(l.to_world(p).extend(Z_GRID + 0.5)),
+            Transform::from_translation(l.to_world(p).extend(z::GRID + 0.5)),
         ));
     }
 }
@@ -235,13 +194,18 @@ fn sync_stones(
     active: Res<ActiveSetup>,
     screen: Res<State<Screen>>,
     layout: Res<BoardLayout>,
-    textures: Res<Textures>,
+    assets: Res<GameAssets>,
     palette: Res<Palette>,
     view: Res<ViewOptions>,
+    mut fresh_stones: ResMut<FreshStones>,
     stones: Query<(Entity, &StoneSprite)>,
     markers: Query<Entity, With<Marker>>,
     mut numbered_last: Local<Option<Pos>>,
 ) {
+    let Some(textures) = &assets.textures else {
+        return;
+    };
+    let fresh_stones = std::mem::take(&mut fresh_stones.0);
     let b = board.board();
     // A new layout, theme or numbering redraws every stone; a move only adds or removes some
     // (and redraws the stone whose number was marked as the last move).
@@ -265,11 +229,13 @@ fn sync_stones(
             continue;
         }
         let number = b.moves().iter().position(|&m| m == p).map(|i| i + 1);
-        let fresh = !redraw && Some(p) == last;
+        // Stones just placed drop in (`animation` has started their shadows); the board
+        // itself is already updated.
+        let fresh = !redraw && fresh_stones.contains(&p);
         spawn_stone(
             &mut commands,
             &layout,
-            &textures,
+            textures,
             &palette,
             &view,
             p,
@@ -278,20 +244,6 @@ fn sync_stones(
             last,
             fresh,
         );
-        if fresh {
-            // Only the move just played drops in; the board itself is already updated.
-            commands.spawn((
-                Marker,
-                DropShadow::new(now, layout.to_world(p), layout.cell),
-                Sprite {
-                    image: textures.disc.clone(),
-                    color: Color::srgba(0.0, 0.0, 0.0, 0.0),
-                    custom_size: Some(Vec2::splat(layout.cell * 0.9)),
-                    ..default()
-                },
-                Transform::from_translation(layout.to_world(p).extend(Z_STONE - 0.5)),
-            ));
-        }
     }
     for e in &markers {
         commands.entity(e).despawn();
@@ -305,29 +257,35 @@ fn sync_stones(
                 custom_size: Some(Vec2::splat(layout.cell * scale)),
                 ..default()
             },
-            Transform::from_translation(layout.to_world(p).extend(Z_MARKER)),
+            Transform::from_translation(layout.to_world(p).extend(z::MARKER)),
         )
     };
     if let Outcome::Five { line, .. } = board.outcome() {
         // A redraw (a new theme, a resize) keeps the pulse going rather than starting over.
         let started = if redraw { now - 10.0 } else { now };
         for (i, &p) in line.iter().enumerate() {
-            commands.spawn((marker(p, palette.win, 0.42), Pulse::new(started, i)));
+            commands.spawn((
+                marker(p, palette.win, sizes::WIN_MARKER),
+                Pulse::new(started, i),
+            ));
         }
     }
     if let Some(p) = last
         && !view.move_numbers
     {
-        let mut dot = marker(p, palette.last_move, 0.22);
+        let mut dot = marker(p, palette.last_move, sizes::LAST_MOVE_DOT);
         dot.2.translation.z += 0.5;
         commands.spawn(dot);
     }
     // Black's forbidden points, when a person plays black and it is black's turn: crosses.
     let person_is_black = !active.0.mode.ai_plays(Stone::Black);
     if *screen.get() == Screen::Playing && person_is_black {
-        let arm = Vec2::new(layout.cell * 0.42, (layout.cell * 0.07).max(2.0));
+        let arm = Vec2::new(
+            layout.cell * sizes::CROSS_ARM.0,
+            (layout.cell * sizes::CROSS_ARM.1).max(sizes::THICK_MIN_PX),
+        );
         for (p, _) in board.forbidden_points() {
-            let at = layout.to_world(p).extend(Z_MARKER);
+            let at = layout.to_world(p).extend(z::MARKER);
             for angle in [std::f32::consts::FRAC_PI_4, -std::f32::consts::FRAC_PI_4] {
                 commands.spawn((
                     Marker,
@@ -359,10 +317,10 @@ fn spawn_stone(
         StoneSprite(p, s),
         Sprite {
             image: stone_image(textures, s),
-            custom_size: Some(Vec2::splat(cell * 0.96)),
+            custom_size: Some(Vec2::splat(cell * sizes::STONE)),
             ..default()
         },
-        Transform::from_translation(layout.to_world(p).extend(Z_STONE)),
+        Transform::from_translation(layout.to_world(p).extend(z::STONE)),
     ));
     if settle {
         stone.insert(Settle::default());
@@ -373,7 +331,7 @@ fn spawn_stone(
                 Sprite {
                     image: textures.disc.clone(),
                     color: rim,
-                    custom_size: Some(Vec2::splat(cell * 0.98)),
+                    custom_size: Some(Vec2::splat(cell * sizes::STONE_RIM)),
                     ..default()
                 },
                 Transform::from_xyz(0.0, 0.0, -0.2),
@@ -384,7 +342,10 @@ fn spawn_stone(
             let digits = n.to_string().len() as f32;
             parent.spawn((
                 Text2d::new(n.to_string()),
-                TextFont::from_font_size((cell * (0.5 - 0.07 * digits)).clamp(6.0, 22.0)),
+                TextFont::from_font_size(
+                    (cell * (sizes::NUMBER_FONT - sizes::NUMBER_FONT_PER_DIGIT * digits))
+                        .clamp(sizes::NUMBER_FONT_PX.0, sizes::NUMBER_FONT_PX.1),
+                ),
                 TextColor(color),
                 Transform::from_xyz(0.0, 0.0, 0.3),
             ));
@@ -399,11 +360,14 @@ fn show_cursor_and_hint(
     hint: Res<HintMove>,
     layout: Res<BoardLayout>,
     palette: Res<Palette>,
-    textures: Res<Textures>,
+    assets: Res<GameAssets>,
     screen: Res<State<Screen>>,
     old_cursor: Query<Entity, With<CursorMark>>,
     old_hint: Query<Entity, With<HintMark>>,
 ) {
+    let Some(textures) = &assets.textures else {
+        return;
+    };
     let playing = *screen.get() == Screen::Playing;
     if cursor.is_changed() || layout.is_changed() || palette.is_changed() || screen.is_changed() {
         for e in &old_cursor {
@@ -411,8 +375,8 @@ fn show_cursor_and_hint(
         }
         if let Some(p) = cursor.0.filter(|_| playing) {
             let c = layout.to_world(p);
-            let half = layout.cell * 0.48;
-            let w = (layout.cell * 0.07).max(2.0);
+            let half = layout.cell * sizes::CURSOR_HALF;
+            let w = (layout.cell * sizes::CURSOR_LINE).max(sizes::THICK_MIN_PX);
             for (offset, size) in [
                 (Vec2::new(0.0, half), Vec2::new(half * 2.0 + w, w)),
                 (Vec2::new(0.0, -half), Vec2::new(half * 2.0 + w, w)),
@@ -422,7 +386,7 @@ fn show_cursor_and_hint(
                 commands.spawn((
                     CursorMark,
                     Sprite::from_color(palette.cursor, size),
-                    Transform::from_translation((c + offset).extend(Z_MARKER + 1.0)),
+                    Transform::from_translation((c + offset).extend(z::MARKER + 1.0)),
                 ));
             }
         }
@@ -438,10 +402,10 @@ fn show_cursor_and_hint(
                 Sprite {
                     image: textures.disc.clone(),
                     color: palette.hint,
-                    custom_size: Some(Vec2::splat(layout.cell * 0.5)),
+                    custom_size: Some(Vec2::splat(layout.cell * sizes::HINT)),
                     ..default()
                 },
-                Transform::from_translation(layout.to_world(p).extend(Z_GHOST)),
+                Transform::from_translation(layout.to_world(p).extend(z::GHOST)),
             ));
         }
     }
@@ -451,17 +415,20 @@ fn show_ghost(
     hover: Res<Hover>,
     board: Res<Board>,
     layout: Res<BoardLayout>,
-    textures: Res<Textures>,
+    assets: Res<GameAssets>,
     mut ghost: Query<(&mut Transform, &mut Sprite, &mut Visibility), With<Ghost>>,
 ) {
+    let Some(textures) = &assets.textures else {
+        return;
+    };
     let Ok((mut transform, mut sprite, mut visibility)) = ghost.single_mut() else {
         return;
     };
     // The ghost's opacity eases in `animation`; here it only moves and changes colour.
     if let Some(p) = hover.0 {
-        transform.translation = layout.to_world(p).extend(Z_GHOST);
-        sprite.image = stone_image(&textures, board.to_move());
-        sprite.custom_size = Some(Vec2::splat(layout.cell * 0.96));
+        transform.translation = layout.to_world(p).extend(z::GHOST);
+        sprite.image = stone_image(textures, board.to_move());
+        sprite.custom_size = Some(Vec2::splat(layout.cell * sizes::STONE));
         visibility.set_if_neq(Visibility::Visible);
     }
 }

@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 
-use super::persist::UserSettings;
+use crate::app::UserSettings;
 use crate::players::settings::Theme;
 
 /// The colours of the current theme.

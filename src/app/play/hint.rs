@@ -4,10 +4,8 @@
 
 use bevy::prelude::*;
 
-use super::ai::{AiBrain, AiExecution, Search};
-use super::persist::UserSettings;
-use super::turn::ActiveSetup;
-use super::{AppSystems, Board, Mode, Screen};
+use super::{AiBrain, AiExecution, Search};
+use crate::app::{ActiveSetup, AppSystems, Board, Mode, Screen, UserSettings};
 use crate::engine::Pos;
 use crate::engine::search::levels::Level;
 
@@ -20,11 +18,11 @@ pub struct HintMove(pub Option<Pos>);
 
 /// The search behind the hint, while it runs.
 #[derive(Resource, Default)]
-pub(super) struct HintSearch(Option<Search>);
+pub struct HintSearch(Option<Search>);
 
 impl HintSearch {
     /// Whether a hint is being searched for.
-    pub(super) fn is_searching(&self) -> bool {
+    pub fn is_searching(&self) -> bool {
         self.0.is_some()
     }
 }

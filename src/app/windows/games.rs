@@ -4,17 +4,15 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::i18n::{Lang, counted, fill};
-use super::menu::{Dialog, rule_label};
-use super::persist::GameHistory;
-use super::{Board, GameSetup, Replay, Screen};
-use crate::engine::Stone;
+use crate::app::i18n::{Lang, counted, fill, players_text, result_text, rule_label};
+use crate::app::theme::UiSystems;
+use crate::app::theme::widgets::{ERROR_COLOUR, dialog_window};
+use crate::app::{Board, Dialog, GameHistory, GameSetup, Replay, Screen};
 use crate::engine::record::json::to_json;
 use crate::engine::record::position_string::to_position_string;
 use crate::engine::record::psq::to_psq;
 use crate::engine::record::{
-    Ending, GameRecord, ImportDefaults, MAX_IMPORT_BYTES, RecordError, RecordMode, date, import,
-    too_long,
+    GameRecord, ImportDefaults, MAX_IMPORT_BYTES, RecordError, date, import, too_long,
 };
 
 /// The import box's height: a few lines, then it scrolls.
@@ -46,38 +44,10 @@ struct GamesWindow {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<GamesWindow>().add_systems(
         EguiPrimaryContextPass,
-        games_window.run_if(in_state(Dialog::Games)),
+        games_window
+            .run_if(in_state(Dialog::Games))
+            .in_set(UiSystems::Windows),
     );
-}
-
-/// "Black wins by five", "Draw", ... for a record.
-pub fn result_text(record: &GameRecord, lang: Lang) -> String {
-    let winner = match record.result.winner {
-        Some(Stone::Black) => lang.t("Black wins"),
-        Some(Stone::White) => lang.t("White wins"),
-        None => "",
-    };
-    let how = match record.result.ending {
-        Ending::Five => lang.t("five in a row"),
-        Ending::Forbidden => lang.t("forbidden move"),
-        Ending::Resignation => lang.t("resignation"),
-        Ending::FullBoard => return lang.t("Draw: the board is full").to_owned(),
-        Ending::Unfinished => return lang.t("Unfinished").to_owned(),
-    };
-    format!("{winner} ({how})")
-}
-
-/// "Ann (Black) vs AI 3 (White)" for a record, with the names it was saved under; "Imported
-/// game" for one that names nobody.
-pub fn players_text(record: &GameRecord, lang: Lang) -> String {
-    let nameless = record.black.trim().is_empty() && record.white.trim().is_empty();
-    if record.mode == RecordMode::Imported || nameless {
-        return lang.t("Imported game").to_owned();
-    }
-    fill(
-        lang.t("{black} (Black) vs {white} (White)"),
-        &[("black", &record.black), ("white", &record.white)],
-    )
 }
 
 fn games_window(
@@ -139,11 +109,9 @@ fn show_games(
         };
     }
     let stored = history;
-    egui::Window::new(lang.t("Games"))
-        .id(egui::Id::new("games_window"))
+    dialog_window(lang.t("Games"), "games_window")
         .open(&mut open)
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-        .collapsible(false)
+        .resizable(true)
         .default_width(560.0)
         .show(ctx, |ui| {
             import_section(ui, lang, setup, stored, w, &mut replay);
@@ -162,7 +130,7 @@ fn show_games(
                 });
             if let Some((text, is_error)) = &w.message {
                 let color = if *is_error {
-                    egui::Color32::from_rgb(220, 60, 60)
+                    ERROR_COLOUR
                 } else {
                     ui.visuals().text_color()
                 };
@@ -369,7 +337,7 @@ fn game_row(
             }
             Some(Err(e)) => {
                 ui.colored_label(
-                    egui::Color32::from_rgb(220, 60, 60),
+                    ERROR_COLOUR,
                     fill(
                         lang.t("This record cannot be read: {error}"),
                         &[("error", &lang.message(&e.to_string()))],
@@ -397,7 +365,7 @@ fn save_psq(record: &GameRecord, index: usize) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::egui_harness::{SCREEN, run_frames, window_rect};
+    use crate::app::capture::egui_harness::{SCREEN, run_frames, window_rect};
     use crate::players::settings::Language;
 
     #[test]

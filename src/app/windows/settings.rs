@@ -4,25 +4,19 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::i18n::{Lang, fill};
-use super::menu::Dialog;
-use super::persist::UserSettings;
+use crate::app::i18n::{Lang, fill, theme_name};
+use crate::app::theme::UiSystems;
+use crate::app::theme::widgets::dialog_window;
+use crate::app::{Dialog, UserSettings};
 use crate::players::settings::{Language, MAX_MASTER_SECS, Theme, cores};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
-        settings_window.run_if(in_state(Dialog::Settings)),
+        settings_window
+            .run_if(in_state(Dialog::Settings))
+            .in_set(UiSystems::Windows),
     );
-}
-
-/// The theme's name.
-pub fn theme_name(theme: Theme) -> &'static str {
-    match theme {
-        Theme::Wood => "Wood",
-        Theme::Dark => "Dark",
-        Theme::HighContrast => "High contrast",
-    }
 }
 
 fn settings_window(
@@ -36,12 +30,8 @@ fn settings_window(
     let mut open = true;
     // Work on a copy so the resource only changes (and is saved) when something changed.
     let mut s = settings.0;
-    egui::Window::new(lang.t("Settings"))
-        .id(egui::Id::new("settings_window"))
+    dialog_window(lang.t("Settings"), "settings_window")
         .open(&mut open)
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-        .collapsible(false)
-        .resizable(false)
         .show(ctx, |ui| {
             egui::Grid::new("settings_grid")
                 .num_columns(2)

@@ -7,9 +7,11 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 
-use super::ai::AiThinking;
-use super::turn::ActiveSetup;
-use super::{Board, GameCommand, GameSetup, Mode, MoveRequest, Screen};
+use crate::app::pace::KeepDrawing;
+use crate::app::play::ai::AiThinking;
+use crate::app::{
+    ActiveSetup, Board, GameCommand, GameSetup, LeaveSavedGame, Mode, MoveRequest, Screen,
+};
 use crate::engine::board::parse_moves;
 use crate::engine::search::levels::Level;
 use crate::engine::{Pos, Stone};
@@ -42,8 +44,8 @@ struct Report {
 /// The plugin that runs the measurement and writes the report to `path`.
 pub fn plugin(path: PathBuf) -> impl Fn(&mut App) {
     move |app: &mut App| {
-        app.insert_resource(super::persist::LeaveSavedGame)
-            .insert_resource(super::KeepDrawing)
+        app.insert_resource(LeaveSavedGame)
+            .insert_resource(KeepDrawing)
             .insert_resource(Report {
                 path: path.clone(),
                 phase: Phase::Warmup,

@@ -4,13 +4,15 @@
 //! and no button moves under the pointer.
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, egui};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::i18n::{Lang, fill};
-use super::menu::{Dialog, rule_label};
-use super::persist::{PlayerProfiles, UserSettings};
-use super::turn::{ActiveSetup, GameOnBoard};
-use super::{Board, GameCommand, GameSetup, Mode, Screen};
+use crate::app::i18n::{Lang, fill, rule_label};
+use crate::app::theme::UiSystems;
+use crate::app::theme::widgets::{dialog_window, primary_button};
+use crate::app::{
+    ActiveSetup, Board, Dialog, GameCommand, GameOnBoard, GameSetup, Mode, PlayerProfiles, Screen,
+    UserSettings,
+};
 use crate::engine::search::levels::Level;
 use crate::engine::{ForbiddenPolicy, Rule, Stone};
 use crate::players::ProfileId;
@@ -26,8 +28,17 @@ enum MenuAction {
     Open(Dialog),
 }
 
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        main_menu
+            .run_if(in_state(Screen::Menu).and_then(in_state(Dialog::None)))
+            .in_set(UiSystems::Screens),
+    );
+}
+
 /// The main menu system.
-pub(super) fn main_menu(
+fn main_menu(
     mut contexts: EguiContexts,
     lang: Res<Lang>,
     settings: Res<UserSettings>,
@@ -78,52 +89,44 @@ fn show_main_menu(
     back: Option<Screen>,
 ) -> Option<MenuAction> {
     let mut action = None;
-    egui::Window::new(lang.t("Gomoku"))
-        .id(egui::Id::new("main_menu"))
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-        .collapsible(false)
-        .resizable(false)
-        .show(ctx, |ui| {
-            egui::Grid::new("setup")
-                .num_columns(2)
-                .spacing([16.0, 10.0])
-                .show(ui, |ui| {
-                    setup_rows(ui, lang, settings, s, profiles, &mut action);
-                });
-            ui.add_space(8.0);
-            ui.horizontal(|ui| {
-                if ui
-                    .button(egui::RichText::new(lang.t("New game")).strong())
-                    .clicked()
-                {
-                    action = Some(MenuAction::NewGame);
-                }
-                if let Some(back) = back
-                    && ui.button(lang.t("Back to the game")).clicked()
-                {
-                    action = Some(MenuAction::Back(back));
-                }
+    dialog_window(lang.t("Gomoku"), "main_menu").show(ctx, |ui| {
+        egui::Grid::new("setup")
+            .num_columns(2)
+            .spacing([16.0, 10.0])
+            .show(ui, |ui| {
+                setup_rows(ui, lang, settings, s, profiles, &mut action);
             });
-            // The note keeps its room when it is not shown.
-            ui.add_visible(
-                differs,
-                egui::Label::new(
-                    egui::RichText::new(lang.t("A new game starts with these settings.")).small(),
-                ),
-            );
-            ui.separator();
-            ui.horizontal(|ui| {
-                for (label, d) in [
-                    (lang.t("Players"), Dialog::Players),
-                    (lang.t("Games"), Dialog::Games),
-                    (lang.t("Settings"), Dialog::Settings),
-                ] {
-                    if ui.button(label).clicked() {
-                        action = Some(MenuAction::Open(d));
-                    }
-                }
-            });
+        ui.add_space(8.0);
+        ui.horizontal(|ui| {
+            if ui.add(primary_button(lang.t("New game"))).clicked() {
+                action = Some(MenuAction::NewGame);
+            }
+            if let Some(back) = back
+                && ui.button(lang.t("Back to the game")).clicked()
+            {
+                action = Some(MenuAction::Back(back));
+            }
         });
+        // The note keeps its room when it is not shown.
+        ui.add_visible(
+            differs,
+            egui::Label::new(
+                egui::RichText::new(lang.t("A new game starts with these settings.")).small(),
+            ),
+        );
+        ui.separator();
+        ui.horizontal(|ui| {
+            for (label, d) in [
+                (lang.t("Players"), Dialog::Players),
+                (lang.t("Games"), Dialog::Games),
+                (lang.t("Settings"), Dialog::Settings),
+            ] {
+                if ui.button(label).clicked() {
+                    action = Some(MenuAction::Open(d));
+                }
+            }
+        });
+    });
     action
 }
 
@@ -308,7 +311,7 @@ const PLAYER_COMBO_WIDTH: f32 = 160.0;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::egui_harness::{run_frames, window_rect};
+    use crate::app::capture::egui_harness::{run_frames, window_rect};
     use crate::players::settings::Language;
 
     #[test]

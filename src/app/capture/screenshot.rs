@@ -5,7 +5,10 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 
-use super::{AppSystems, Board, BoardLayout, Hover, SceneReady};
+use crate::app::assets::{AssetsStatus, GameAssets};
+use crate::app::board::BoardLayout;
+use crate::app::pace::KeepDrawing;
+use crate::app::{AppSystems, Board, Hover, LeaveSavedGame, SceneReady};
 use crate::engine::Pos;
 
 /// Frames to let the scene settle (sprites uploaded, text laid out) once everything is loaded.
@@ -25,8 +28,8 @@ struct Plan {
 /// The plugin that saves one screenshot to `path` and then exits.
 pub fn plugin(path: PathBuf) -> impl Fn(&mut App) {
     move |app: &mut App| {
-        app.insert_resource(super::persist::LeaveSavedGame)
-            .insert_resource(super::KeepDrawing)
+        app.insert_resource(LeaveSavedGame)
+            .insert_resource(KeepDrawing)
             .insert_resource(Plan {
                 path: path.clone(),
                 settled: 0,
@@ -37,7 +40,7 @@ pub fn plugin(path: PathBuf) -> impl Fn(&mut App) {
                 Update,
                 hide_ghost.after(AppSystems::Input).before(AppSystems::View),
             )
-            .add_systems(Last, capture_when_ready);
+            .add_systems(Last, (give_up_without_assets, capture_when_ready));
     }
 }
 
@@ -63,6 +66,21 @@ fn layout_json(layout: &BoardLayout, window: &Window, board: &Board) -> String {
         oy,
         board.board().moves_notation()
     )
+}
+
+/// Without its pictures the scene never gets ready: the run ends with an error (the assets
+/// plugin has named the files) rather than waiting for ever.
+fn give_up_without_assets(
+    server: Option<Res<AssetServer>>,
+    assets: Option<Res<GameAssets>>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    if let (Some(server), Some(assets)) = (server, assets)
+        && matches!(assets.status(&server), AssetsStatus::Failed(_))
+    {
+        error!("no screenshot: the game's assets are incomplete");
+        exit.write(AppExit::error());
+    }
 }
 
 fn capture_when_ready(

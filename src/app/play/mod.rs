@@ -1,12 +1,11 @@
-//! The AI player: when the AI is to move, the engine thinks on the async compute pool while
-//! frames go on; its move comes back as a [`MoveRequest`], the same path a click takes.
+//! The game's course: [`turn`] applies moves and commands through the rules and says what
+//! happened; [`ai`] thinks for the computer's side; [`hint`] thinks for the person's, when
+//! asked. What both of them think with is here: the engine's entry point ([`AiBrain`]), how
+//! it runs ([`AiExecution`]) and a search in progress ([`Search`]).
 //!
-//! Where the pool has no thread of its own (the web build), the engine thinks in slices
-//! instead: each frame does a few milliseconds of the search ([`AiExecution::FrameSlices`]).
-//!
-//! A search belongs to the position it started on: when the board changes under it (undo,
-//! restart, a new game), the mode changes, or the game leaves the Playing screen, it is
-//! cancelled (its stop flag is raised and the task dropped).
+//! A search runs on the async compute pool while frames go on; where the pool has no thread of
+//! its own (the web build), it runs in slices instead: each frame does a few milliseconds of
+//! it ([`AiExecution::FrameSlices`]). Dropping a search stops it.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -16,12 +15,18 @@ use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use rand::rngs::SmallRng;
 
-use super::persist::UserSettings;
-use super::turn::ActiveSetup;
-use super::{AppSystems, Board, MoveRequest, Screen};
 use crate::engine::search::levels::{self, Level, Thinking};
 use crate::engine::{Board as EngineBoard, Pos, Rule};
-use crate::players::settings::MAX_MASTER_SECS;
+
+pub mod ai;
+pub mod hint;
+pub mod turn;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<AiBrain>()
+        .init_resource::<AiExecution>()
+        .add_plugins((turn::plugin, ai::plugin, hint::plugin));
+}
 
 /// The function the AI thinks with: the position, the rule, the level, and a stop flag it
 /// must watch. Replaceable (tests use slow or scripted brains).
@@ -38,10 +43,6 @@ impl Default for AiBrain {
         }))
     }
 }
-
-/// When the AI plays itself, each move stays on the board at least this long (seconds) before
-/// the next, so people can follow the game.
-const AI_VS_AI_PACE: f64 = 0.6;
 
 /// How the AI's thinking is run.
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
@@ -92,68 +93,8 @@ impl Drop for Search {
     }
 }
 
-/// The AI's search, while it thinks.
-#[derive(Resource, Default)]
-pub struct AiThinking(pub Option<Search>);
-
-impl AiThinking {
-    /// Whether a search is running.
-    pub fn is_thinking(&self) -> bool {
-        self.0.is_some()
-    }
-
-    /// The stop flag of the running search (tests watch it to see a cancel).
-    pub fn stop_flag(&self) -> Option<Arc<AtomicBool>> {
-        self.0.as_ref().map(|s| s.stop.clone())
-    }
-}
-
-pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<AiBrain>()
-        .init_resource::<AiExecution>()
-        .init_resource::<AiThinking>()
-        .add_systems(Update, poll_search.in_set(AppSystems::Input))
-        .add_systems(Update, start_or_cancel.in_set(AppSystems::Think))
-        .add_systems(OnExit(Screen::Playing), cancel);
-}
-
-fn ai_to_move(board: &Board, active: &ActiveSetup) -> bool {
-    !board.outcome().is_over() && active.0.mode.ai_plays(board.to_move())
-}
-
-/// Cancels a search that no longer fits the game, and starts one when the AI is to move.
-fn start_or_cancel(
-    time: Res<Time>,
-    board: Res<Board>,
-    active: Res<ActiveSetup>,
-    brain: Res<AiBrain>,
-    execution: Res<AiExecution>,
-    screen: Res<State<Screen>>,
-    settings: Option<Res<UserSettings>>,
-    mut thinking: ResMut<AiThinking>,
-) {
-    let wanted = *screen.get() == Screen::Playing && ai_to_move(&board, &active);
-    let hash = board.board().hash();
-    if let Some(search) = &thinking.0
-        && (!wanted || search.hash != hash)
-    {
-        thinking.0 = None;
-    }
-    if !wanted || thinking.0.is_some() {
-        return;
-    }
-    thinking.0 = Some(Search::start(
-        board.board(),
-        board.rule(),
-        timed_level(active.0.level, settings.as_deref()),
-        &brain,
-        *execution,
-        time.elapsed_secs_f64(),
-    ));
-}
-
 impl Search {
-    /// Starts thinking about `position`, as the game's AI does.
+    /// Starts thinking about `position` with `brain` (or in slices, by `execution`).
     pub(super) fn start(
         position: &EngineBoard,
         rule: Rule,
@@ -218,19 +159,15 @@ impl Search {
     pub(super) fn hash(&self) -> u64 {
         self.hash
     }
-}
 
-/// The level with the player's chosen time per move for the strongest level, and the threads
-/// chosen for the AI (all cores but one unless chosen; one on the web).
-pub fn timed_level(level: Level, settings: Option<&UserSettings>) -> Level {
-    let Some(s) = settings else {
-        return level;
-    };
-    let level = level.with_threads(s.ai_threads());
-    if level.number() == Level::MAX {
-        level.with_move_time(s.master_move_secs.clamp(1, MAX_MASTER_SECS) * 1000)
-    } else {
-        level
+    /// When it started (app time, seconds).
+    pub(super) fn started(&self) -> f64 {
+        self.started
+    }
+
+    /// Its stop flag.
+    pub(super) fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.stop.clone()
     }
 }
 
@@ -248,65 +185,5 @@ fn yield_to_frames() {
         {
             debug!("the search keeps its priority: {e:?}");
         }
-    }
-}
-
-/// Takes the AI's move when its search has finished.
-fn poll_search(
-    time: Res<Time>,
-    board: Res<Board>,
-    active: Res<ActiveSetup>,
-    mut thinking: ResMut<AiThinking>,
-    mut requests: MessageWriter<MoveRequest>,
-) {
-    let Some(search) = thinking.0.as_mut() else {
-        return;
-    };
-    let Some(result) = search.poll() else {
-        return;
-    };
-    let pacing = active.0.mode == super::Mode::AiVsAi
-        && time.elapsed_secs_f64() - search.started < AI_VS_AI_PACE;
-    if pacing {
-        return;
-    }
-    let still_current = search.hash == board.board().hash();
-    thinking.0 = None;
-    match result {
-        Some(p) if still_current => {
-            requests.write(MoveRequest::ai(p));
-        }
-        Some(_) => {}
-        None => warn!("the AI found no move"),
-    }
-}
-
-fn cancel(mut thinking: ResMut<AiThinking>) {
-    thinking.0 = None;
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::players::settings::Settings;
-
-    #[test]
-    fn the_ai_searches_on_the_threads_chosen_in_the_settings() {
-        let mut s = Settings {
-            search_threads: 1,
-            ..Settings::default()
-        };
-        let level = timed_level(Level::new(4), Some(&UserSettings(s)));
-        assert_eq!(level.threads(), 1);
-        s.search_threads = 0;
-        let level = timed_level(Level::new(5), Some(&UserSettings(s)));
-        assert_eq!(level.threads(), s.ai_threads(), "all cores but one");
-        assert_eq!(
-            level.move_time(),
-            Some(std::time::Duration::from_secs(u64::from(
-                s.master_move_secs
-            )))
-        );
-        assert_eq!(timed_level(Level::new(5), None).threads(), 1);
     }
 }

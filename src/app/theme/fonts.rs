@@ -6,10 +6,10 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use super::persist::{GameHistory, PlayerProfiles};
+use crate::app::{GameHistory, PlayerProfiles};
 
 /// The CJK font subset (see `assets/fonts/README.md`), used after egui's own fonts.
-const CJK_SUBSET: &[u8] = include_bytes!("../../assets/fonts/gomoku-cjk.ttf");
+const CJK_SUBSET: &[u8] = include_bytes!("../../../assets/fonts/gomoku-cjk.ttf");
 /// The subset's name among egui's fonts.
 const SUBSET_NAME: &str = "gomoku-cjk";
 /// The full font's name among egui's fonts.
@@ -127,7 +127,7 @@ fn system_cjk_font() -> Option<egui::FontData> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::egui_harness::run_frames;
+    use crate::app::capture::egui_harness::run_frames;
 
     /// Characters of names the subset lacks (wang, xin, da), escaped: every character written
     /// in `src/app` goes into the subset (scripts/make_font.py).

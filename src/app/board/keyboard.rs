@@ -1,23 +1,29 @@
-//! Keyboard play: the arrow keys move a cursor over the board, Enter or Space plays there, and
-//! Esc goes to the menu (or closes the open window, or goes back to the game from the menu).
-//! Ctrl+Z / Ctrl+Y are in `input`.
+//! The keys: the arrow keys move a cursor over the board, Enter or Space plays there, Ctrl+Z and
+//! Ctrl+Y undo and redo, and Esc goes to the menu (or closes the open window, or goes back to
+//! the game from the menu).
 
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
 
-use super::menu::Dialog;
-use super::turn::{ActiveSetup, GameOnBoard};
-use super::{AppSystems, Board, Hover, MoveRequest, Screen};
+use super::KeyCursor;
+use crate::app::{
+    ActiveSetup, AppSystems, Board, Dialog, GameCommand, GameOnBoard, Hover, InGame, MoveRequest,
+    Screen,
+};
 use crate::engine::Pos;
 
-/// Where the keyboard cursor is, once an arrow key has been pressed.
-#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct KeyCursor(pub Option<Pos>);
-
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<KeyCursor>().add_systems(
+    let keys = resource_exists::<ButtonInput<KeyCode>>;
+    app.add_systems(
         Update,
-        (move_cursor.run_if(in_state(Screen::Playing)), escape).in_set(AppSystems::Input),
+        (
+            move_cursor.run_if(in_state(Screen::Playing)),
+            shortcuts.run_if(in_state(InGame).and_then(in_state(Dialog::None))),
+            close_window.run_if(not(in_state(Dialog::None))),
+            escape.run_if(in_state(Dialog::None)),
+        )
+            .run_if(keys)
+            .in_set(AppSystems::Input),
     );
 }
 
@@ -29,7 +35,7 @@ fn egui_has_keyboard(egui: &Option<Res<EguiWantsInput>>) -> bool {
 /// so every press moves); Enter or Space asks to play there, or without a cursor shows it on
 /// the last move or the centre.
 fn move_cursor(
-    keys: Option<Res<ButtonInput<KeyCode>>>,
+    keys: Res<ButtonInput<KeyCode>>,
     egui: Option<Res<EguiWantsInput>>,
     board: Res<Board>,
     active: Res<ActiveSetup>,
@@ -37,7 +43,6 @@ fn move_cursor(
     mut hover: ResMut<Hover>,
     mut requests: MessageWriter<MoveRequest>,
 ) {
-    let Some(keys) = keys else { return };
     if egui_has_keyboard(&egui) {
         return;
     }
@@ -86,25 +91,23 @@ fn move_cursor(
     }
 }
 
-/// Esc: close the open window; else from a game (or a replay) to the menu; else from the menu
-/// back to the game.
+/// Esc with a window open closes it.
+fn close_window(keys: Res<ButtonInput<KeyCode>>, mut dialog: ResMut<NextState<Dialog>>) {
+    if keys.just_pressed(KeyCode::Escape) {
+        dialog.set(Dialog::None);
+    }
+}
+
+/// Esc with no window open: from a game (or a replay) to the menu; from the menu back to the
+/// game.
 fn escape(
-    keys: Option<Res<ButtonInput<KeyCode>>>,
+    keys: Res<ButtonInput<KeyCode>>,
     board: Res<Board>,
     on_board: Res<GameOnBoard>,
     screen: Res<State<Screen>>,
-    dialog: Option<Res<State<Dialog>>>,
-    mut next_dialog: Option<ResMut<NextState<Dialog>>>,
     mut next: ResMut<NextState<Screen>>,
 ) {
-    let Some(keys) = keys else { return };
     if !keys.just_pressed(KeyCode::Escape) {
-        return;
-    }
-    if let (Some(dialog), Some(next_dialog)) = (dialog, next_dialog.as_mut())
-        && *dialog.get() != Dialog::None
-    {
-        next_dialog.set(Dialog::None);
         return;
     }
     match screen.get() {
@@ -114,5 +117,31 @@ fn escape(
                 next.set(back);
             }
         }
+    }
+}
+
+/// Ctrl+Z undoes, Ctrl+Y (or Ctrl+Shift+Z) redoes.
+fn shortcuts(
+    keys: Res<ButtonInput<KeyCode>>,
+    egui: Option<Res<EguiWantsInput>>,
+    mut commands: MessageWriter<GameCommand>,
+) {
+    if egui_has_keyboard(&egui) {
+        return;
+    }
+    let ctrl = keys.any_pressed([
+        KeyCode::ControlLeft,
+        KeyCode::ControlRight,
+        KeyCode::SuperLeft,
+        KeyCode::SuperRight,
+    ]);
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    if !ctrl {
+        return;
+    }
+    if keys.just_pressed(KeyCode::KeyY) || (shift && keys.just_pressed(KeyCode::KeyZ)) {
+        commands.write(GameCommand::Redo);
+    } else if keys.just_pressed(KeyCode::KeyZ) {
+        commands.write(GameCommand::Undo);
     }
 }

@@ -1,0 +1,204 @@
+//! The bars around the board: the top bar (the game buttons, and the status line when there is
+//! no side panel) and the side panel (the players, the rule, the status and, at the end, the
+//! result).
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::{GameView, game_over_contents, status_label};
+use crate::app::board::BoardLayout;
+use crate::app::board::layout::TOP_BAR;
+use crate::app::i18n::{Lang, fill, rule_label, stone_name};
+use crate::app::theme::UiSystems;
+use crate::app::theme::widgets::root_ui;
+use crate::app::{
+    Dialog, GameCommand, GamePlayers, GameSetup, InGame, Mode, PlayerProfiles, Screen,
+    UserSettings, is_long_game_in_progress,
+};
+use crate::engine::{Rule, Stone};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        (top_bar, side_panel.run_if(not(in_state(Screen::Replay))))
+            .chain()
+            .in_set(UiSystems::Panels),
+    );
+}
+
+/// The game buttons, and the status line when there is no side panel.
+fn top_bar(
+    mut contexts: EguiContexts,
+    view: GameView,
+    profiles: Res<PlayerProfiles>,
+    settings: Res<UserSettings>,
+    layout: Option<Res<BoardLayout>>,
+    mut next: ResMut<NextState<Screen>>,
+    mut dialog: ResMut<NextState<Dialog>>,
+    mut commands: MessageWriter<GameCommand>,
+) -> Result {
+    let GameView {
+        lang,
+        board,
+        active,
+        status,
+        thinking,
+        screen,
+    } = view;
+    let lang = *lang;
+    let ctx = contexts.ctx_mut()?;
+    let mut root = root_ui(ctx);
+    let in_game = InGame::compute(*screen.get()).is_some();
+    let has_side_panel = layout.is_some_and(|l| l.side_panel > 0.0);
+    egui::Panel::top("top_bar")
+        .exact_size(TOP_BAR - 8.0)
+        .show(&mut root, |ui| {
+            ui.horizontal_centered(|ui| {
+                if ui.button(lang.t("Menu")).on_hover_text("Esc").clicked() {
+                    next.set(Screen::Menu);
+                    dialog.set(Dialog::None);
+                }
+                ui.separator();
+                let game = &board.0;
+                let can_undo = in_game && !game.board().moves().is_empty();
+                let can_redo = in_game && game.can_redo();
+                let undo = ui.add_enabled(can_undo, egui::Button::new(lang.t("Undo")));
+                if undo.on_hover_text("Ctrl+Z").clicked() {
+                    commands.write(GameCommand::Undo);
+                }
+                let redo = ui.add_enabled(can_redo, egui::Button::new(lang.t("Redo")));
+                if redo.on_hover_text("Ctrl+Y").clicked() {
+                    commands.write(GameCommand::Redo);
+                }
+                if ui
+                    .add_enabled(in_game, egui::Button::new(lang.t("Restart")))
+                    .clicked()
+                {
+                    if is_long_game_in_progress(game, &active.0) {
+                        dialog.set(Dialog::ConfirmRestart);
+                    } else {
+                        commands.write(GameCommand::Restart);
+                    }
+                }
+                let can_resign =
+                    in_game && !game.outcome().is_over() && active.0.mode != Mode::AiVsAi;
+                if ui
+                    .add_enabled(can_resign, egui::Button::new(lang.t("Resign")))
+                    .clicked()
+                {
+                    commands.write(GameCommand::Resign);
+                }
+                if settings.limited_undo
+                    && matches!(active.0.mode, Mode::VsAi { .. })
+                    && let Some(p) = profiles.active()
+                {
+                    ui.separator();
+                    ui.label(fill(lang.t("Undos left: {n}"), &[("n", &p.undo.left)]));
+                }
+                if !has_side_panel {
+                    ui.separator();
+                    status_label(ui, lang, &status, &thinking);
+                }
+            });
+        });
+    Ok(())
+}
+
+/// The panel beside the board: the players, the rule, the status and, at the end, the result.
+fn side_panel(
+    mut contexts: EguiContexts,
+    view: GameView,
+    players: Res<GamePlayers>,
+    profiles: Res<PlayerProfiles>,
+    layout: Option<Res<BoardLayout>>,
+    mut next: ResMut<NextState<Screen>>,
+    mut commands: MessageWriter<GameCommand>,
+) -> Result {
+    let GameView {
+        lang,
+        board,
+        active,
+        status,
+        thinking,
+        screen,
+    } = view;
+    let lang = *lang;
+    let Some(width) = layout.map(|l| l.side_panel).filter(|w| *w > 0.0) else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let mut root = root_ui(ctx);
+    egui::Panel::right("side_panel")
+        .exact_size(width)
+        .show(&mut root, |ui| {
+            ui.add_space(8.0);
+            ui.heading(players_line(&active.0, &players, &profiles, lang));
+            ui.label(fill(
+                lang.t("{rule} rule, {n}x{n}"),
+                &[
+                    ("rule", &lang.t(rule_label(board.rule()))),
+                    ("n", &board.board().size()),
+                ],
+            ));
+            ui.separator();
+            status_label(ui, lang, &status, &thinking);
+            ui.label(fill(
+                lang.t("Move {n}"),
+                &[("n", &board.board().moves().len())],
+            ));
+            let person_is_black = !active.0.mode.ai_plays(Stone::Black);
+            if *screen.get() == Screen::Playing
+                && person_is_black
+                && board.rule() == Rule::Renju
+                && board.to_move() == Stone::Black
+            {
+                ui.small(lang.t("Red crosses: points forbidden to Black."));
+            }
+            if *screen.get() == Screen::GameOver {
+                ui.separator();
+                game_over_contents(ui, lang, &board, &active, &mut next, &mut commands);
+            }
+        });
+    Ok(())
+}
+
+/// "Ann (Black) vs AI 3 (Club)" and the like, with the game's players.
+fn players_line(
+    setup: &GameSetup,
+    players: &GamePlayers,
+    profiles: &PlayerProfiles,
+    lang: Lang,
+) -> String {
+    let name = |stone: Stone| {
+        players
+            .of_stone(stone)
+            .and_then(|id| profiles.get(id).ok())
+            .map(|p| p.name.clone())
+            .unwrap_or_else(|| lang.t("Guest").to_owned())
+    };
+    let level = fill(
+        lang.t("AI {n} ({name})"),
+        &[
+            ("n", &setup.level.number()),
+            ("name", &lang.t(setup.level.name())),
+        ],
+    );
+    match setup.mode {
+        Mode::VsAi { human } => fill(
+            lang.t("{person} ({colour}) vs {ai}"),
+            &[
+                ("person", &name(human)),
+                ("colour", &lang.t(stone_name(human))),
+                ("ai", &level),
+            ],
+        ),
+        Mode::TwoPlayers => fill(
+            lang.t("{black} (Black) vs {white} (White)"),
+            &[
+                ("black", &name(Stone::Black)),
+                ("white", &name(Stone::White)),
+            ],
+        ),
+        Mode::AiVsAi => fill(lang.t("AI vs AI, {level}"), &[("level", &level)]),
+    }
+}

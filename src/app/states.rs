@@ -1,0 +1,64 @@
+//! The states and the frame order every plugin follows. [`super::GamePlugin`] registers them
+//! all, so any system may use `in_state(..)` as a run condition.
+
+use bevy::prelude::*;
+
+/// The screens of the game. The board is drawn behind all of them.
+#[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Screen {
+    /// The main menu: choose mode, level, rule and size.
+    #[default]
+    Menu,
+    /// A game in progress.
+    Playing,
+    /// The game has ended; the result dialog is shown.
+    GameOver,
+    /// A recorded game is shown move by move.
+    Replay,
+}
+
+/// The window open over the screens, if any (one at a time).
+#[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Dialog {
+    /// None.
+    #[default]
+    None,
+    /// The players and their results.
+    Players,
+    /// The finished games, import and export.
+    Games,
+    /// The settings.
+    Settings,
+    /// "Restart?" for a long game in progress.
+    ConfirmRestart,
+}
+
+/// A game is on screen: being played, or just ended (derived from [`Screen`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct InGame;
+
+impl ComputedStates for InGame {
+    type SourceStates = Screen;
+
+    fn compute(screen: Screen) -> Option<Self> {
+        matches!(screen, Screen::Playing | Screen::GameOver).then_some(InGame)
+    }
+}
+
+/// The order of work in a frame: read input, apply moves through the rules, update the view.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AppSystems {
+    /// Turn pointer, keys, menus and the AI's answers into requests.
+    Input,
+    /// Apply requests to the board.
+    ApplyMoves,
+    /// Start or cancel the AI for the new position.
+    Think,
+    /// Bring sprites and text up to date.
+    View,
+}
+
+/// Whether everything the scene draws and plays with has loaded (screenshots and the web
+/// page's spinner wait for it).
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SceneReady(pub bool);
