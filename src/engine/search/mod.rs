@@ -5,6 +5,7 @@ pub mod eval;
 pub mod levels;
 pub mod one_ply;
 pub mod openings;
+pub mod policy;
 pub mod position;
 pub mod searcher;
 pub mod thinker;

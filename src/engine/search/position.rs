@@ -7,6 +7,7 @@ use super::super::board::{Board, MAX_SIZE, Pos, Stone};
 use super::super::pattern::{self, HALF, Pattern};
 use super::super::rules::{self, ForbiddenKind, Rule};
 use super::eval::{self, FEATURES, POINT_FEATURES};
+use super::policy;
 
 const PAD: usize = HALF;
 const EMPTY: u8 = 0;
@@ -279,6 +280,15 @@ impl Position {
         self.info[i].value[stone.index()]
     }
 
+    /// The move-ordering policy's score of the empty point `i` for `stone` to play there (its
+    /// patterns for both colours; the distances to recent moves are the caller's).
+    pub fn policy_value(&self, i: usize, stone: Stone) -> i32 {
+        let info = &self.info[i];
+        let c = stone.index();
+        self.combos[combo_key(&info.pats[c])].policy[0]
+            + self.combos[combo_key(&info.pats[1 - c])].policy[1]
+    }
+
     /// How many empty points give `stone` the threat `t`.
     pub fn count(&self, stone: Stone, t: Threat) -> u32 {
         self.counts[stone.index()][t as usize]
@@ -461,6 +471,16 @@ impl Position {
         self.history.last().copied()
     }
 
+    /// The move played `back` moves before the last one (0 is the last move), whether the
+    /// search played it or the game did, if there were that many (set-up stones are not moves).
+    pub fn recent_move(&self, back: usize) -> Option<usize> {
+        let moves = self.board.moves();
+        moves
+            .len()
+            .checked_sub(back + 1)
+            .map(|k| self.index(moves[k]))
+    }
+
     /// Moves played in this position (beyond the starting board).
     pub fn ply(&self) -> usize {
         self.history.len()
@@ -484,6 +504,14 @@ impl Position {
             pos.codes[j][own][d] += w;
             pos.codes[j][1 - own][d] += 2 * w;
             if pos.cells[j] == EMPTY {
+                // Most points a few steps away keep their pattern: nothing to save or redo.
+                let code = pos.codes[j];
+                let pats = &pos.info[j].pats;
+                if pos.tables[0][code[0][d] as usize] == pats[0][d]
+                    && pos.tables[1][code[1][d] as usize] == pats[1][d]
+                {
+                    return;
+                }
                 pos.saved_points.push((j, pos.info[j]));
                 pos.add_counts(j, -1);
                 pos.refresh_direction(j, d);
@@ -593,6 +621,8 @@ struct Combo {
     value: i32,
     /// The evaluation's share as the mover and as the waiter.
     eval: [i32; 2],
+    /// The move-ordering policy's share for the side to move and for the other side.
+    policy: [i32; 2],
 }
 
 /// Every combination of four line patterns, by [`combo_key`].
@@ -609,6 +639,7 @@ fn combos() -> &'static [Combo] {
                     threat,
                     value,
                     eval: eval::point_values(&pats, threat),
+                    policy: policy::point_policy(&pats, threat),
                 }
             })
             .collect()

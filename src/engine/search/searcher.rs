@@ -19,6 +19,7 @@ use std::time::Duration;
 
 use web_time::Instant;
 
+use super::policy;
 use super::position::{Position, Threat};
 use super::tt::{Bound, Entry, TranspositionTable};
 use super::vcf::Vcf;
@@ -51,6 +52,17 @@ const ROOT_VCT_DEPTH: u8 = 11;
 const REFUTED: i32 = -(WIN_THRESHOLD - 1);
 /// How far below alpha (per ply of depth left) a quiet move near the horizon is not tried.
 const FUTILITY_MARGIN: i32 = 120;
+/// Reverse futility pruning: at most this many plies from the horizon, a node whose static
+/// evaluation beats beta by this margin per ply (with no threat against the side to move)
+/// returns it without a search.
+const RFP_DEPTH: i32 = 5;
+const RFP_MARGIN: i32 = 150;
+/// History counts this much less than the policy in move ordering.
+const HISTORY_DIVISOR: i32 = 16;
+/// Points of at least this pattern value are searched whatever the width.
+const KEEP_VALUE: i32 = 200;
+/// The most fours the quiescence search plays in one line (both sides' together).
+const QUIESCE_FOURS: u8 = 6;
 
 /// What bounds a search.
 #[derive(Debug, Clone)]
@@ -725,11 +737,15 @@ impl Searcher {
         }
         let killers = self.killers[ply.min(MAX_PLY)];
         let c = me.index();
+        let recent =
+            [self.pos.recent_move(0), self.pos.recent_move(1)].map(|r| r.map(|r| self.pos.pos(r)));
         let mut scored: Vec<(usize, i32)> = moves
             .into_iter()
             .map(|m| {
-                let mut s = self.pos.point_value(m, me) * 2 + self.pos.point_value(m, them) * 3 / 2;
-                s += self.history[m][c].min(2_000) / 8;
+                let p = self.pos.pos(m);
+                let [last, mine] = recent.map(|r| r.map(|r| king_distance(r, p)));
+                let mut s = self.pos.policy_value(m, me) + policy::distance_policy(last, mine);
+                s += self.history[m][c].min(2_000) / HISTORY_DIVISOR;
                 if Some(m) == tt_move {
                     s += 1_000_000;
                 } else if killers.contains(&(m as u16)) {
@@ -738,10 +754,17 @@ impl Searcher {
                 (m, s)
             })
             .collect();
-        scored.sort_by_key(|&(m, s)| (std::cmp::Reverse(s), m));
-        // Quiet positions: keep the most promising points only.
+        scored.sort_unstable_by_key(|&(m, s)| (std::cmp::Reverse(s), m));
+        // Quiet positions: keep the most promising points only, and every point of high pattern
+        // value wherever the policy ranks it.
         let width = if ply == 0 { ROOT_WIDTH } else { WIDTH };
-        scored.truncate(width.max(scored.iter().take_while(|e| e.1 >= 200).count()));
+        if scored.len() > width {
+            let mut n = 0;
+            scored.retain(|&(m, _)| {
+                n += 1;
+                n <= width || self.pattern_value(m, me, them) >= KEEP_VALUE
+            });
+        }
         scored.into_iter().map(|(m, _)| m).collect()
     }
 
@@ -772,7 +795,7 @@ impl Searcher {
         // its defences are searched one ply further.
         let facing_three = self.pos.count(them, Threat::FlexFour) > 0;
         if depth <= 0 && their_fives == 0 && !(facing_three && depth == 0) {
-            return self.leaf(ply);
+            return self.quiesce(alpha, beta, ply, 0);
         }
         let alpha_orig = alpha;
         let key = self.pos.hash();
@@ -802,6 +825,16 @@ impl Searcher {
         let pv_node = beta - alpha > 1;
         let threatened = their_fives > 0 || facing_three;
         let static_eval = self.pos.evaluate();
+        if !pv_node && !threatened && self.pos.count_at_least(them, Threat::FourThree) == 0 {
+            // Far above beta near the horizon, with nothing threatened: the opponent will not
+            // catch up in the few plies left.
+            if depth <= RFP_DEPTH
+                && static_eval - RFP_MARGIN * depth >= beta
+                && static_eval.abs() < WIN_THRESHOLD
+            {
+                return static_eval;
+            }
+        }
         for (n, &m) in moves.iter().enumerate() {
             if !self.pos.is_legal(m, me) {
                 continue;
@@ -881,16 +914,111 @@ impl Searcher {
         best
     }
 
-    /// The value of a quiet leaf: a short VCF for the side to move when it has a four-three
-    /// point (the usual start of a win by fours; trying every leaf with a four cost five times
-    /// the search's own nodes), else the static evaluation.
-    fn leaf(&mut self, ply: usize) -> i32 {
+    /// The quiescence search below the horizon: the static evaluation, unless a line of fours
+    /// for the side to move (each answered by its forced block) does better. The first four
+    /// may be anywhere; each later one must be near the attacker's previous four, so the line
+    /// stays a chain (the shape of every win by fours) and the search stays small.
+    fn quiesce(&mut self, mut alpha: i32, beta: i32, ply: usize, fours_played: u8) -> i32 {
+        self.nodes += 1;
+        self.check_time();
+        if self.aborted {
+            return 0;
+        }
         let me = self.pos.to_move();
-        if self.pos.count(me, Threat::FourThree) > 0
+        let them = me.opponent();
+        if self.pos.count(me, Threat::Five) > 0 {
+            return WIN - ply as i32;
+        }
+        let their_fives = self.pos.count(them, Threat::Five);
+        if their_fives >= 2 {
+            return -(WIN - ply as i32 - 1);
+        }
+        if their_fives == 0 && self.pos.count(me, Threat::FlexFour) > 0 && self.has_winning_four(me)
+        {
+            return WIN - ply as i32 - 2;
+        }
+        if self.pos.is_full() || ply + 2 >= MAX_PLY || fours_played >= QUIESCE_FOURS {
+            return self.static_value();
+        }
+        if their_fives == 1 {
+            // Their four (made while blocking ours) must be blocked at once.
+            let mut blocks = Vec::new();
+            self.pos.points_with(them, Threat::Five, &mut blocks);
+            let b = blocks[0];
+            if !self.pos.is_legal(b, me) {
+                return -(WIN - ply as i32 - 1);
+            }
+            self.pos.play(b);
+            let v = -self.quiesce(-beta, -alpha, ply + 1, fours_played + 1);
+            self.pos.undo();
+            return v;
+        }
+        if fours_played == 0
+            && self.pos.count(me, Threat::FourThree) > 0
             && self.leaf_vcf.solve(&mut self.pos, 6).is_some()
         {
             return WIN - ply as i32 - 11;
         }
+        let stand = self.static_value();
+        if stand >= beta {
+            return stand;
+        }
+        let mut best = stand;
+        alpha = alpha.max(stand);
+        let mut fours = Vec::new();
+        self.pos.points_with(me, Threat::Four, &mut fours);
+        if fours_played > 0 {
+            // Near our previous four (two moves back: the last move is their block).
+            if let Some(prev) = self.pos.recent_move(1) {
+                let a = self.pos.pos(prev);
+                fours.retain(|&m| chained(a, self.pos.pos(m)));
+            }
+        }
+        for m in fours {
+            if !self.pos.is_legal(m, me) {
+                continue;
+            }
+            self.pos.play(m);
+            self.nodes += 1;
+            let v = if self.pos.count(me, Threat::Five) >= 2 {
+                WIN - ply as i32 - 2
+            } else {
+                let mut fives = Vec::new();
+                self.pos.points_with(me, Threat::Five, &mut fives);
+                let b = fives[0];
+                if !self.pos.is_legal(b, them) {
+                    WIN - ply as i32 - 2
+                } else {
+                    self.pos.play(b);
+                    let v = self.quiesce(alpha, beta, ply + 2, fours_played + 1);
+                    self.pos.undo();
+                    v
+                }
+            };
+            self.pos.undo();
+            if self.aborted {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// The hand-set pattern value of `m` for move ordering (both colours' lines): points worth
+    /// [`KEEP_VALUE`] or more are never cut by the search's width.
+    fn pattern_value(&self, m: usize, me: Stone, them: Stone) -> i32 {
+        self.pos.point_value(m, me) * 2 + self.pos.point_value(m, them) * 3 / 2
+    }
+
+    fn static_value(&self) -> i32 {
         self.pos
             .evaluate()
             .clamp(-WIN_THRESHOLD + 1, WIN_THRESHOLD - 1)
@@ -911,6 +1039,21 @@ impl Searcher {
             wins
         })
     }
+}
+
+/// The king-move distance between two points.
+fn king_distance(a: Pos, b: Pos) -> i32 {
+    (a.x as i32 - b.x as i32)
+        .abs()
+        .max((a.y as i32 - b.y as i32).abs())
+}
+
+/// Whether `b` continues a chain of fours from `a`: within two points, or on one line within
+/// four.
+fn chained(a: Pos, b: Pos) -> bool {
+    let dx = (a.x as i32 - b.x as i32).abs();
+    let dy = (a.y as i32 - b.y as i32).abs();
+    dx.max(dy) <= 2 || ((dx == 0 || dy == 0 || dx == dy) && dx.max(dy) <= 4)
 }
 
 fn to_tt(score: i32, ply: usize) -> i32 {
@@ -957,6 +1100,31 @@ mod tests {
         let r = s.think(Limits::time(Duration::from_millis(200)));
         let best = r.best.expect("a move").to_notation(15);
         assert!(best == "d5" || best == "h5", "{best}");
+    }
+
+    #[test]
+    fn the_quiescence_search_sees_a_win_by_fours_past_the_horizon() {
+        // Black wins by fours (d9 d8 b7 b4 e10 a6 f11): at depth 0 the static evaluation alone
+        // would not know it.
+        let moves = "f6 e7 c8 b8 d6 d4 d5 h8 b6 h6 b3 b2 h5 a2 h9 e6 b5 g7 d7 c4";
+        let board = Board::with_moves(15, moves).unwrap();
+        let mut s = Searcher::new(&board, Rule::Freestyle, 1 << 20);
+        let v = s.quiesce(-WIN - 1, WIN + 1, 0, 0);
+        assert!(v >= WIN_THRESHOLD, "{v}");
+    }
+
+    #[test]
+    fn the_quiescence_search_never_scores_below_the_static_evaluation() {
+        // Standing pat is always allowed: fours can only add to it.
+        for moves in [
+            "h8 h9 i9 g7 j10 k11 i10 i11 j9 h11 g11 k8",
+            "h8 i9 g9 h10 i8 g8 h7",
+        ] {
+            let board = Board::with_moves(15, moves).unwrap();
+            let mut s = Searcher::new(&board, Rule::Freestyle, 1 << 20);
+            let stand = s.static_value();
+            assert!(s.quiesce(-WIN - 1, WIN + 1, 0, 0) >= stand, "{moves}");
+        }
     }
 
     #[test]
