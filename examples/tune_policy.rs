@@ -172,8 +172,8 @@ fn fit(samples: &[Sample]) -> Vec<f64> {
             let top = logits.iter().cloned().fold(f64::MIN, f64::max);
             let total: f64 = logits.iter().map(|z| (z - top).exp()).sum();
             loss -= logits[s.played] - top - total.ln();
-            for c in 0..cands {
-                let p = (logits[c] - top).exp() / total - (c == s.played) as u8 as f64;
+            for (c, z) in logits.iter().enumerate() {
+                let p = (z - top).exp() / total - (c == s.played) as u8 as f64;
                 let (a, b) = (s.starts[c] as usize, s.starts[c + 1] as usize);
                 for &k in &s.feats[a..b] {
                     grad[k as usize] += p;
