@@ -282,7 +282,22 @@ impl<T: Thinker> Protocol<T> {
                 reply.lines.push(format!("{},{}", p.x, p.y));
                 reply
             }
-            None => Reply::error("no empty point left"),
+            // Every empty point is forbidden to black (renju, a nearly full board): the rule
+            // loses the game on any of them, and an answer is owed all the same, so the first
+            // one is played rather than leaving the manager waiting.
+            None => match board.points().find(|&p| board.is_empty_at(p)) {
+                Some(p) => {
+                    board.place(p).expect("an empty point");
+                    Reply {
+                        lines: vec![
+                            "MESSAGE every empty point is forbidden to black".to_string(),
+                            format!("{},{}", p.x, p.y),
+                        ],
+                        ..Reply::none()
+                    }
+                }
+                None => Reply::error("no empty point left"),
+            },
         }
     }
 
@@ -603,6 +618,26 @@ mod tests {
         fn think(&mut self, board: &Board, _: Rule, _: &Limits) -> Option<Pos> {
             board.points().find(|&p| board.is_empty_at(p))
         }
+    }
+
+    /// A thinker that finds no move it may play (as when every empty point is forbidden).
+    struct NoLegalMove;
+
+    impl Thinker for NoLegalMove {
+        fn think(&mut self, _: &Board, _: Rule, _: &Limits) -> Option<Pos> {
+            None
+        }
+    }
+
+    #[test]
+    fn a_move_is_owed_even_when_every_empty_point_is_forbidden() {
+        let mut p = Protocol::new(NoLegalMove);
+        p.handle_line("START 15");
+        let reply = p.handle_line("BEGIN").lines;
+        assert_eq!(
+            reply,
+            ["MESSAGE every empty point is forbidden to black", "0,0"]
+        );
     }
 
     fn run(p: &mut Protocol<FirstEmpty>, lines: &[&str]) -> Vec<String> {
