@@ -1,6 +1,8 @@
-//! The full search: threat-driven move generation, principal variation search with iterative
-//! deepening, a transposition table, killer and history ordering, late-move reductions, a
-//! VCF solver at the root and at the leaves, and time control that always has a move ready.
+//! The full search: threat-driven move generation ordered by a fitted policy (see
+//! [`policy`]), principal variation search with iterative deepening, a transposition table,
+//! killer and history ordering, late-move reductions, reverse futility pruning, a quiescence
+//! search of chained fours below the horizon, a VCF solver at the root and at the leaves, and
+//! time control that always has a move ready.
 //!
 //! Every search first completes a shallow search (depth [`SHALLOW_DEPTH`], which sees the
 //! forced answers to fours and open threes) whatever the clock says, so a busy machine never
@@ -35,7 +37,7 @@ const WIN_THRESHOLD: i32 = WIN - 1_000;
 const NO_MOVE: u16 = u16::MAX;
 const MAX_PLY: usize = 128;
 /// Moves searched at the root, and at other nodes without a threat to answer (best first by
-/// pattern value; every move of high value is kept too).
+/// the policy; every move of high pattern value is kept too).
 const ROOT_WIDTH: usize = 40;
 const WIDTH: usize = 12;
 /// Node budget of the VCF at the leaves.
