@@ -20,7 +20,8 @@
 //! the two on the held-out games. The new weights are printed as the `WEIGHTS` array of
 //! `src/engine/search/eval.rs`, in evaluation units (`UNITS_PER_LOG_ODDS` to a log-odds of 1).
 
-use std::path::{Path, PathBuf};
+#[path = "common/games.rs"]
+mod games;
 
 use gomoku::engine::board::{Board, parse_moves};
 use gomoku::engine::rules::{self, Rule};
@@ -37,35 +38,10 @@ struct Sample {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.is_empty() {
-        eprintln!("usage: tune_eval RULE:DIR [RULE:DIR ...]  (RULE: freestyle, standard, renju)");
-        std::process::exit(2);
-    }
     let mut samples = Vec::new();
-    let mut games = 0;
-    for arg in &args {
-        let Some((rule, dir)) = arg.split_once(':') else {
-            eprintln!("{arg}: expected RULE:DIR");
-            std::process::exit(2);
-        };
-        let rule: Rule = match rule.parse() {
-            Ok(r) => r,
-            Err(e) => {
-                eprintln!("{arg}: {e}");
-                std::process::exit(2);
-            }
-        };
-        for file in game_files(Path::new(dir)) {
-            let Ok(text) = std::fs::read_to_string(&file) else {
-                continue;
-            };
-            let held_out = games % 5 == 4;
-            if add_game(text.trim(), rule, held_out, &mut samples) {
-                games += 1;
-            }
-        }
-    }
+    let games = games::read_games("tune_eval", |text, rule, held_out| {
+        add_game(text, rule, held_out, &mut samples)
+    });
     let held = samples.iter().filter(|s| s.held_out).count();
     println!(
         "{games} games, {} quiet positions ({held} held out)",
@@ -118,24 +94,6 @@ fn main() {
         println!("    {}, //", line.join(", "));
     }
     println!("];");
-}
-
-/// The `.txt` files of a folder, in name order.
-fn game_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|entries| {
-            entries
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|x| x == "txt"))
-                .filter(|p| {
-                    p.file_name()
-                        .is_some_and(|n| n.to_string_lossy().starts_with("game"))
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    files.sort();
-    files
 }
 
 /// Adds a game's quiet positions; false when the game has no known winner.

@@ -17,7 +17,8 @@
 //! before (hand-set pattern values). The weights are printed as the `POLICY_WEIGHTS` array of
 //! `src/engine/search/policy.rs`, in policy units (`UNITS_PER_LOGIT` to a logit of 1).
 
-use std::path::{Path, PathBuf};
+#[path = "common/games.rs"]
+mod games;
 
 use gomoku::engine::board::{Board, Pos, parse_moves};
 use gomoku::engine::rules::Rule;
@@ -38,34 +39,10 @@ struct Sample {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.is_empty() {
-        eprintln!("usage: tune_policy RULE:DIR [RULE:DIR ...]  (RULE: freestyle, standard, renju)");
-        std::process::exit(2);
-    }
     let mut samples = Vec::new();
-    let mut games = 0usize;
-    for arg in &args {
-        let Some((rule, dir)) = arg.split_once(':') else {
-            eprintln!("{arg}: expected RULE:DIR");
-            std::process::exit(2);
-        };
-        let rule: Rule = match rule.parse() {
-            Ok(r) => r,
-            Err(e) => {
-                eprintln!("{arg}: {e}");
-                std::process::exit(2);
-            }
-        };
-        for file in game_files(Path::new(dir)) {
-            let Ok(text) = std::fs::read_to_string(&file) else {
-                continue;
-            };
-            if add_game(text.trim(), rule, games % 5 == 4, &mut samples) {
-                games += 1;
-            }
-        }
-    }
+    let games = games::read_games("tune_policy", |text, rule, held_out| {
+        add_game(text, rule, held_out, &mut samples)
+    });
     let held = samples.iter().filter(|s| s.held_out).count();
     println!(
         "{games} games, {} positions ({held} held out)",
@@ -193,24 +170,6 @@ fn fit(samples: &[Sample]) -> Vec<f64> {
         }
     }
     w
-}
-
-/// The `game*.txt` files of a folder, in name order.
-fn game_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|entries| {
-            entries
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|x| x == "txt"))
-                .filter(|p| {
-                    p.file_name()
-                        .is_some_and(|n| n.to_string_lossy().starts_with("game"))
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    files.sort();
-    files
 }
 
 /// Adds a game's positions; false when it cannot be read.

@@ -778,18 +778,10 @@ impl Searcher {
         }
         let me = self.pos.to_move();
         let them = me.opponent();
-        // Immediate results.
-        if self.pos.count(me, Threat::Five) > 0 {
-            return WIN - ply as i32;
+        if let Some(result) = self.immediate_result(ply) {
+            return result;
         }
         let their_fives = self.pos.count(them, Threat::Five);
-        if their_fives >= 2 {
-            return -(WIN - ply as i32 - 1);
-        }
-        if their_fives == 0 && self.pos.count(me, Threat::FlexFour) > 0 && self.has_winning_four(me)
-        {
-            return WIN - ply as i32 - 2;
-        }
         if self.pos.is_full() || ply >= MAX_PLY {
             return 0;
         }
@@ -916,6 +908,25 @@ impl Searcher {
         best
     }
 
+    /// The result decided before any move: a five to make (won), two fives of theirs to stop
+    /// (lost), or a winning four to play when they have no five (won in two).
+    fn immediate_result(&mut self, ply: usize) -> Option<i32> {
+        let me = self.pos.to_move();
+        let them = me.opponent();
+        if self.pos.count(me, Threat::Five) > 0 {
+            return Some(WIN - ply as i32);
+        }
+        let their_fives = self.pos.count(them, Threat::Five);
+        if their_fives >= 2 {
+            return Some(-(WIN - ply as i32 - 1));
+        }
+        if their_fives == 0 && self.pos.count(me, Threat::FlexFour) > 0 && self.has_winning_four(me)
+        {
+            return Some(WIN - ply as i32 - 2);
+        }
+        None
+    }
+
     /// The quiescence search below the horizon: the static evaluation, unless a line of fours
     /// for the side to move (each answered by its forced block) does better. The first four
     /// may be anywhere; each later one must be near the attacker's previous four, so the line
@@ -928,17 +939,10 @@ impl Searcher {
         }
         let me = self.pos.to_move();
         let them = me.opponent();
-        if self.pos.count(me, Threat::Five) > 0 {
-            return WIN - ply as i32;
+        if let Some(result) = self.immediate_result(ply) {
+            return result;
         }
         let their_fives = self.pos.count(them, Threat::Five);
-        if their_fives >= 2 {
-            return -(WIN - ply as i32 - 1);
-        }
-        if their_fives == 0 && self.pos.count(me, Threat::FlexFour) > 0 && self.has_winning_four(me)
-        {
-            return WIN - ply as i32 - 2;
-        }
         if self.pos.is_full() || ply + 2 >= MAX_PLY || fours_played >= QUIESCE_FOURS {
             return self.static_value();
         }

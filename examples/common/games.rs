@@ -1,0 +1,59 @@
+//! The game folders the tuners read: `RULE:DIR` arguments, each folder's `game*.txt` files (one
+//! position string each, as `scripts/match.py --save` writes them).
+
+use std::path::{Path, PathBuf};
+
+use gomoku::engine::rules::Rule;
+
+/// Calls `add(text, rule, held_out)` for every game file named by the program's `RULE:DIR`
+/// arguments, holding out every fifth game that `add` accepts (it returns whether it did).
+/// Returns how many games were accepted; a missing or bad argument ends the program with a
+/// message.
+pub fn read_games(program: &str, mut add: impl FnMut(&str, Rule, bool) -> bool) -> usize {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.is_empty() {
+        eprintln!("usage: {program} RULE:DIR [RULE:DIR ...]  (RULE: freestyle, standard, renju)");
+        std::process::exit(2);
+    }
+    let mut games = 0;
+    for arg in &args {
+        let Some((rule, dir)) = arg.split_once(':') else {
+            eprintln!("{arg}: expected RULE:DIR");
+            std::process::exit(2);
+        };
+        let rule: Rule = match rule.parse() {
+            Ok(r) => r,
+            Err(e) => {
+                eprintln!("{arg}: {e}");
+                std::process::exit(2);
+            }
+        };
+        for file in game_files(Path::new(dir)) {
+            let Ok(text) = std::fs::read_to_string(&file) else {
+                continue;
+            };
+            if add(text.trim(), rule, games % 5 == 4) {
+                games += 1;
+            }
+        }
+    }
+    games
+}
+
+/// The `game*.txt` files of a folder, in name order.
+fn game_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+                .filter(|p| {
+                    p.file_name()
+                        .is_some_and(|n| n.to_string_lossy().starts_with("game"))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    files
+}
