@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use crate::app::{Dialog, GameSetup, Mode};
 use crate::engine::board::parse_moves;
+use crate::engine::opening::{Opening, OpeningRule, text};
 use crate::engine::search::levels::Level;
 use crate::engine::{ForbiddenPolicy, Rule, Stone};
 use crate::players::settings::{Language, Theme};
@@ -17,7 +18,11 @@ usage: gomoku [options]
   --size N            board size, 5 to 22 (default 15)
   --rule R            freestyle, standard or renju (default freestyle)
   --forbidden P       refuse or lose: what a forbidden move does in renju (default refuse)
-  --moves \"h8 i9\"     start from the position after these moves
+  --opening O         none, swap1, swap2 or soosorv8 (renju only): the opening rule
+  --moves \"h8 i9\"     start from the position after these moves; with an opening rule,
+                      its steps first: a point for each stone, offer or pick, black,
+                      white or two for a choice, a number for Soosõrv's offers
+                      (\"h8 i9 j10 two g7 i7\")
   --lang L            en or zh: the interface language (saved in the settings)
   --theme T           wood, dark or high-contrast (saved in the settings)
   --show W            open a window at start: players, games or settings
@@ -73,7 +78,7 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<CliOptions, Strin
         };
         if matches!(
             flag.as_str(),
-            "--size" | "--rule" | "--mode" | "--level" | "--forbidden" | "--moves"
+            "--size" | "--rule" | "--mode" | "--level" | "--forbidden" | "--moves" | "--opening"
         ) {
             o.setup_given = true;
         }
@@ -87,6 +92,7 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<CliOptions, Strin
                     .ok_or_else(|| format!("--size {v}: use a number from 5 to 22"))?;
             }
             "--rule" => o.setup.rule = value("--rule")?.parse::<Rule>()?,
+            "--opening" => o.setup.opening = value("--opening")?.parse::<OpeningRule>()?,
             "--mode" => {
                 o.setup.mode = parse_mode(&value("--mode")?)?;
                 o.play_now = true;
@@ -144,8 +150,17 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<CliOptions, Strin
             other => return Err(format!("unknown option '{other}'")),
         }
     }
+    let setup = &mut o.setup;
+    let mut opening = Opening::new(setup.opening, setup.rule, setup.size)
+        .map_err(|e| format!("--opening {}: {e}", setup.opening))?;
     if let Some(text) = moves_text {
-        o.setup.moves = parse_moves(&text, o.setup.size).map_err(|e| format!("--moves: {e}"))?;
+        if setup.opening == OpeningRule::None {
+            setup.moves = parse_moves(&text, setup.size).map_err(|e| format!("--moves: {e}"))?;
+        } else {
+            setup.moves =
+                text::play_steps(&mut opening, &text).map_err(|e| format!("--moves: {e}"))?;
+            setup.opening_steps = opening.steps().iter().map(|s| s.action).collect();
+        }
         o.play_now = true;
     }
     Ok(o)
@@ -220,6 +235,27 @@ mod tests {
                 .contains("high-contrast")
         );
         assert!(parse(args("--show stats")).unwrap_err().contains("players"));
+    }
+
+    #[test]
+    fn an_opening_rule_and_its_first_steps() {
+        let o = parse(args("--opening swap2 --moves h8,i9,j10,two")).unwrap();
+        assert_eq!(o.setup.opening, OpeningRule::Swap2);
+        assert_eq!(o.setup.opening_steps.len(), 4);
+        assert!(o.setup.moves.is_empty());
+        assert!(o.play_now && o.setup_given);
+        let o = parse(args("--opening swap1 --moves h8,i9,j10,white,k11")).unwrap();
+        assert_eq!(o.setup.moves.len(), 1, "a move after the opening");
+        let e = parse(args("--opening soosorv8")).unwrap_err();
+        assert!(e.contains("renju"), "{e}");
+        assert!(parse(args("--opening soosorv8 --rule renju")).is_ok());
+        let e = parse(args("--opening swap1 --moves h8,i9,j10,k11")).unwrap_err();
+        assert!(e.contains("'k11'"), "{e}");
+        assert!(
+            parse(args("--opening swap3"))
+                .unwrap_err()
+                .contains("swap3")
+        );
     }
 
     #[test]

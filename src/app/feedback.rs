@@ -5,6 +5,7 @@
 use bevy::prelude::*;
 
 use super::{GamePlayers, GameSetup};
+use crate::engine::opening::OpeningRecord;
 use crate::engine::{Game, MoveError, Outcome, Pos, Stone};
 
 /// A stone went on the board: a move played, or a taken-back move played again.
@@ -25,6 +26,8 @@ pub enum Refusal {
     Rules(MoveError),
     /// A person asked while the AI is to move.
     NotYourTurn,
+    /// The opening refused the step (its message is on the status line).
+    Opening,
 }
 
 /// A move was asked for and refused.
@@ -46,6 +49,8 @@ pub struct GameEnded {
     pub setup: GameSetup,
     /// Its players.
     pub players: GamePlayers,
+    /// The opening it began with, if any.
+    pub opening: Option<OpeningRecord>,
 }
 
 impl GameEnded {
@@ -77,4 +82,6 @@ pub struct GameAbandoned {
     pub setup: GameSetup,
     /// Its players.
     pub players: GamePlayers,
+    /// The opening it began with, if it was over.
+    pub opening: Option<OpeningRecord>,
 }

@@ -4,6 +4,7 @@
 
 use bevy::prelude::*;
 
+use crate::engine::opening::{Action, OpeningRule};
 use crate::engine::search::levels::Level;
 use crate::engine::{ForbiddenPolicy, Game, Pos, Rule, Stone};
 use crate::players::{ProfileId, Profiles};
@@ -46,9 +47,13 @@ impl Mode {
 }
 
 /// How a new game is set up (from the command line or the menu).
+///
+/// With an opening rule the colours are the opening's to decide, so the mode names seats:
+/// Black stands for the first player (who opens), White for the second. Against the AI,
+/// `Mode::VsAi { human: Stone::Black }` is "I open" and `Stone::White` "the AI opens".
 #[derive(Resource, Debug, Clone, PartialEq, Eq)]
 pub struct GameSetup {
-    /// Who plays.
+    /// Who plays (by seat when there is an opening rule).
     pub mode: Mode,
     /// The AI's level.
     pub level: Level,
@@ -58,8 +63,30 @@ pub struct GameSetup {
     pub rule: Rule,
     /// What a forbidden move does.
     pub policy: ForbiddenPolicy,
-    /// Moves to play from an empty board before the players take over.
+    /// The opening rule: how the first stones are placed and the colours decided.
+    pub opening: OpeningRule,
+    /// The opening's first steps, played before the players take over (from the command
+    /// line); each is taken by the player due.
+    pub opening_steps: Vec<Action>,
+    /// Moves to play (after the opening, if there is one) before the players take over.
     pub moves: Vec<Pos>,
+}
+
+impl GameSetup {
+    /// The set-up without the steps and moves it starts from: what the menu shows.
+    pub fn without_position(&self) -> GameSetup {
+        GameSetup {
+            opening_steps: Vec::new(),
+            moves: Vec::new(),
+            ..self.clone()
+        }
+    }
+
+    /// Forgets the steps and moves it starts from (they start one game only).
+    pub fn clear_position(&mut self) {
+        self.opening_steps.clear();
+        self.moves.clear();
+    }
 }
 
 impl Default for GameSetup {
@@ -70,6 +97,8 @@ impl Default for GameSetup {
             size: crate::engine::board::DEFAULT_SIZE,
             rule: Rule::default(),
             policy: ForbiddenPolicy::default(),
+            opening: OpeningRule::None,
+            opening_steps: Vec::new(),
             moves: Vec::new(),
         }
     }
@@ -258,6 +287,9 @@ impl Replay {
             size: self.record.size,
             rule: self.record.rule,
             policy: self.record.policy,
+            // The position is set: no opening is played again.
+            opening: OpeningRule::None,
+            opening_steps: Vec::new(),
             moves: self.record.moves[..self.at].to_vec(),
             ..menu.clone()
         }

@@ -22,7 +22,7 @@
 //!   [`pace`]: how often frames are drawn; [`assets`]: the pictures and sounds.
 //!
 //! The vocabulary all of them share lives here, in this module (written in `game.rs`,
-//! `states.rs`, `feedback.rs` and `documents.rs`, re-exported): children import it from
+//! `opening.rs`, `states.rs`, `feedback.rs` and `documents.rs`, re-exported): children import it from
 //! `crate::app`, never from a sibling's files. New rooms (`online/`, `analysis/`) go beside
 //! these the same way.
 
@@ -34,6 +34,7 @@ mod documents;
 pub mod feedback;
 mod game;
 pub mod i18n;
+mod opening;
 pub mod pace;
 pub mod play;
 pub mod records;
@@ -58,6 +59,9 @@ pub use game::{
     LONG_GAME_MOVES, Mode, MoveRequest, MoveSource, OpenNewestReplay, Replay, ReplayStep,
     StatusLine, is_long_game_in_progress,
 };
+pub use opening::{
+    GameOpening, OpeningPlay, OpeningRequest, opening_runs, seat_player, seat_stone,
+};
 pub use states::{AppSystems, Dialog, InGame, SceneReady, Screen};
 
 /// The whole game. Add it after Bevy's `DefaultPlugins` (or `MinimalPlugins` and
@@ -77,6 +81,7 @@ impl Plugin for GamePlugin {
             .init_resource::<GamePlayers>()
             .init_resource::<GameSerial>()
             .init_resource::<GameOnBoard>()
+            .init_resource::<GameOpening>()
             .init_resource::<Hover>()
             .init_resource::<SceneReady>()
             .init_state::<Screen>()
@@ -84,6 +89,7 @@ impl Plugin for GamePlugin {
             .add_computed_state::<InGame>()
             .add_message::<MoveRequest>()
             .add_message::<GameCommand>()
+            .add_message::<OpeningRequest>()
             .configure_sets(
                 Update,
                 (

@@ -9,10 +9,11 @@ use bevy::prelude::*;
 use super::i18n::{Lang, system_language};
 use super::{
     ActiveSetup, AppSystems, Board, CurrentGame, GameAbandoned, GameEnded, GameHistory,
-    GamePlayers, GameReopened, GameSerial, GameSetup, LeaveSavedGame, Mode, PendingUndoCredit,
-    PlayerProfiles, RestoreLastSetup, ResumedGame, Screen, SettingsOverride, Storage,
-    StorageProblem, StorageProblems, UserSettings,
+    GameOpening, GamePlayers, GameReopened, GameSerial, GameSetup, LeaveSavedGame, Mode,
+    PendingUndoCredit, PlayerProfiles, RestoreLastSetup, ResumedGame, Screen, SettingsOverride,
+    Storage, StorageProblem, StorageProblems, UserSettings,
 };
+use crate::engine::opening::{Opening, OpeningRecord, OpeningRule};
 use crate::engine::record::json::StoredRecord;
 use crate::engine::record::{GameRecord, RecordMode, date};
 use crate::engine::search::levels::Level;
@@ -172,9 +173,12 @@ fn resumable(unfinished: &UnfinishedGame) -> Option<GameSetup> {
 /// Keeps the game in progress saved after every move (and clears it when the game ends).
 /// The game the run starts with is not saved until something is played: a run that starts
 /// from the command line (a screenshot, say) must not wipe the unfinished game of the last.
+/// A game in its opening is not saved (its steps are not moves); once the opening is over the
+/// game is saved as a game from its position, with the colours the opening gave.
 fn keep_current_game(
     board: Res<Board>,
     active: Res<ActiveSetup>,
+    opening: Res<GameOpening>,
     serial: Res<GameSerial>,
     screen: Res<State<Screen>>,
     leave: Option<Res<LeaveSavedGame>>,
@@ -191,15 +195,14 @@ fn keep_current_game(
     if untouched_start && (active.0.moves.is_empty() || leave.is_some()) {
         return;
     }
-    let moves = if board.outcome().is_over() {
+    let moves = if board.outcome().is_over() || opening.running().is_some() {
         String::new()
     } else {
         board.board().moves_notation()
     };
-    let wanted = UnfinishedGame {
-        setup: last_setup_of(&active.0, current.setup.human),
-        moves,
-    };
+    let mut setup = last_setup_of(&active.0, current.setup.human);
+    setup.opening = OpeningRule::None;
+    let wanted = UnfinishedGame { setup, moves };
     if current.0 != wanted {
         current.0 = wanted;
     }
@@ -218,19 +221,29 @@ fn apply_last_setup(last: &LastSetup, setup: &mut GameSetup) {
     }
     setup.rule = last.rule;
     setup.policy = last.policy;
+    // An opening rule the rule or board cannot take (an edited file) is left out.
+    setup.opening = match Opening::new(last.opening, setup.rule, setup.size) {
+        Ok(_) => last.opening,
+        Err(e) => {
+            warn!("the saved opening rule is not used: {e}");
+            OpeningRule::None
+        }
+    };
 }
 
 /// Remembers the set-up of each game played in the settings (a set-up only shown behind the
 /// menu at start is not one).
 fn remember_setup(
     active: Res<ActiveSetup>,
+    opening: Res<GameOpening>,
     screen: Res<State<Screen>>,
     mut settings: ResMut<UserSettings>,
 ) {
     if !active.is_changed() || (active.is_added() && *screen.get() == Screen::Menu) {
         return;
     }
-    let last = last_setup_of(&active.0, settings.last.human);
+    // The seats, not the colours the opening gave.
+    let last = last_setup_of(&opening.seated(&active.0), settings.last.human);
     if settings.last != last {
         settings.last = last;
     }
@@ -251,6 +264,7 @@ fn last_setup_of(setup: &GameSetup, human: Stone) -> LastSetup {
         size: setup.size,
         rule: setup.rule,
         policy: setup.policy,
+        opening: setup.opening,
     }
 }
 
@@ -274,11 +288,12 @@ fn record_finished_game(
         game,
         setup,
         players,
+        opening,
     } = ended.event();
     if state.recorded.as_ref().is_some_and(|(s, _)| *s == serial.0) {
         return;
     }
-    let r = record(game, setup, players, &mut profiles, &mut history);
+    let r = record(game, setup, players, opening, &mut profiles, &mut history);
     let earned = profiles
         .active
         .and_then(|id| r.undos_earned.iter().find(|(i, _)| *i == id))
@@ -330,9 +345,10 @@ fn keep_abandoned_game(
         game,
         setup,
         players,
+        opening,
     } = abandoned.event();
     let [black, white] = seats(setup, players, &profiles.0);
-    let record = GameRecord::of_game(game, &black.1, &white.1, record_mode(setup), date::now());
+    let record = game_record(game, &black.1, &white.1, setup, opening);
     history.add(&record);
 }
 
@@ -373,15 +389,31 @@ fn seats(
     }
 }
 
+/// The record of `game` as it stands, with the opening it began with.
+fn game_record(
+    game: &Game,
+    black: &str,
+    white: &str,
+    setup: &GameSetup,
+    opening: &Option<OpeningRecord>,
+) -> GameRecord {
+    let record = GameRecord::of_game(game, black, white, record_mode(setup), date::now());
+    match opening {
+        Some(o) => record.with_opening(o.clone()),
+        None => record,
+    }
+}
+
 fn record(
     game: &Game,
     setup: &GameSetup,
     players: &GamePlayers,
+    opening: &Option<OpeningRecord>,
     profiles: &mut PlayerProfiles,
     history: &mut GameHistory,
 ) -> Recorded {
     let [black, white] = seats(setup, players, &profiles.0);
-    let record = GameRecord::of_game(game, &black.1, &white.1, record_mode(setup), date::now());
+    let record = game_record(game, &black.1, &white.1, setup, opening);
     let stored = StoredRecord::from_record(&record);
     history.games.push(stored.clone());
     let mut players_before = Vec::new();

@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::engine::opening::OpeningRule;
 use crate::engine::{ForbiddenPolicy, Rule, Stone};
 use crate::store::Document;
 
@@ -61,7 +62,8 @@ pub enum SavedMode {
 pub struct LastSetup {
     /// Who plays.
     pub mode: SavedMode,
-    /// The person's colour against the AI.
+    /// The person's colour against the AI (with an opening rule, their seat: Black for "I
+    /// open").
     pub human: Stone,
     /// The AI level.
     pub level: u8,
@@ -71,6 +73,8 @@ pub struct LastSetup {
     pub rule: Rule,
     /// What a forbidden move does.
     pub policy: ForbiddenPolicy,
+    /// The opening rule (none in files from before there were any).
+    pub opening: OpeningRule,
 }
 
 impl Default for LastSetup {
@@ -82,6 +86,7 @@ impl Default for LastSetup {
             size: crate::engine::board::DEFAULT_SIZE,
             rule: Rule::default(),
             policy: ForbiddenPolicy::default(),
+            opening: OpeningRule::None,
         }
     }
 }
@@ -218,6 +223,16 @@ mod tests {
         assert_eq!(s.volume, 0.7);
         assert_eq!(s.last, LastSetup::default());
         assert_eq!(s.search_threads, 0);
+        // A set-up saved before the opening rules: no opening rule.
+        let s: Settings =
+            serde_json::from_str(r#"{"last":{"mode":"TwoPlayers","rule":"Renju","size":15}}"#)
+                .unwrap();
+        assert_eq!(s.last.opening, OpeningRule::None);
+        assert_eq!(s.last.rule, Rule::Renju);
+        let mut s = Settings::default();
+        s.last.opening = OpeningRule::Swap2;
+        let back: Settings = serde_json::from_str(&serde_json::to_string(&s).unwrap()).unwrap();
+        assert_eq!(back.last.opening, OpeningRule::Swap2);
     }
 
     #[test]

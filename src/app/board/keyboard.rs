@@ -7,8 +7,8 @@ use bevy_egui::input::EguiWantsInput;
 
 use super::KeyCursor;
 use crate::app::{
-    ActiveSetup, AppSystems, Board, Dialog, GameCommand, GameOnBoard, Hover, InGame, MoveRequest,
-    Screen,
+    ActiveSetup, AppSystems, Board, Dialog, GameCommand, GameOnBoard, GameOpening, Hover, InGame,
+    MoveRequest, Screen,
 };
 use crate::engine::Pos;
 
@@ -39,6 +39,7 @@ fn move_cursor(
     egui: Option<Res<EguiWantsInput>>,
     board: Res<Board>,
     active: Res<ActiveSetup>,
+    opening: Res<GameOpening>,
     mut cursor: ResMut<KeyCursor>,
     mut hover: ResMut<Hover>,
     mut requests: MessageWriter<MoveRequest>,
@@ -84,9 +85,10 @@ fn move_cursor(
     }
     let person_to_move = !board.outcome().is_over() && !active.0.mode.ai_plays(board.to_move());
     if moved {
-        let legal = cursor
-            .0
-            .filter(|&p| person_to_move && board.board().is_empty_at(p));
+        let legal = cursor.0.filter(|&p| match opening.running() {
+            Some(play) => play.person_may_click(p),
+            None => person_to_move && board.board().is_empty_at(p),
+        });
         hover.set_if_neq(Hover(legal));
     }
 }

@@ -1,6 +1,7 @@
 //! The board on screen and the hands on it: where it sits in the window ([`layout`]), how it
-//! is drawn ([`view`]) and eased ([`animation`]), and how a person points at it
-//! ([`pointer`](mod@pointer)) or plays it from the keys ([`keyboard`]).
+//! is drawn ([`view`], and the opening's offers: [`offers`]) and eased ([`animation`]), and
+//! how a person points at it ([`pointer`](mod@pointer)) or plays it from the keys
+//! ([`keyboard`]).
 //!
 //! What the board's children share lives here: the drawing layers, the board's proportions,
 //! the keyboard cursor, the stones that have just been placed, and the components of what
@@ -11,6 +12,7 @@ use bevy::prelude::*;
 pub mod animation;
 pub mod keyboard;
 pub mod layout;
+pub mod offers;
 pub mod pointer;
 pub mod view;
 
@@ -29,7 +31,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Last, |mut fresh: ResMut<FreshStones>| fresh.0.clear());
     // Sprites and text need a renderer; headless tests run without one.
     if super::has_renderer(app) {
-        app.add_plugins(view::plugin);
+        app.add_plugins((view::plugin, offers::plugin));
     }
 }
 

@@ -7,7 +7,7 @@ use bevy_egui::input::EguiWantsInput;
 
 use super::layout::window_to_world;
 use super::{BoardLayout, PointerSystems};
-use crate::app::{ActiveSetup, AppSystems, Board, Hover, MoveRequest, Screen};
+use crate::app::{ActiveSetup, AppSystems, Board, GameOpening, Hover, MoveRequest, Screen};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -32,13 +32,14 @@ fn track_pointer(
     layout: Res<BoardLayout>,
     board: Res<Board>,
     active: Res<ActiveSetup>,
+    opening: Res<GameOpening>,
     egui: Option<Res<EguiWantsInput>>,
     mut hover: ResMut<Hover>,
     mut last_cursor: Local<Option<Vec2>>,
 ) {
     // Only a moving pointer takes the ghost over from the keyboard cursor.
     let cursor = windows.single().ok().and_then(|w| w.cursor_position());
-    if cursor == *last_cursor && !board.is_changed() {
+    if cursor == *last_cursor && !board.is_changed() && !opening.is_changed() {
         return;
     }
     *last_cursor = cursor;
@@ -48,10 +49,11 @@ fn track_pointer(
         layout.pick(window_to_world(cursor, w.size()))
     });
     let legal = point.filter(|&p| {
-        person_to_move
-            && !egui_has_pointer(&egui)
-            && board.board().is_empty_at(p)
-            && !board.outcome().is_over()
+        let free = match opening.running() {
+            Some(play) => play.person_may_click(p),
+            None => person_to_move && board.board().is_empty_at(p) && !board.outcome().is_over(),
+        };
+        free && !egui_has_pointer(&egui)
     });
     hover.set_if_neq(Hover(legal));
 }

@@ -9,7 +9,7 @@ use super::{BoardLayout, FreshStones, Ghost, KeyCursor, Pulse, Settle, ViewSyste
 use crate::app::assets::{GameAssets, Textures};
 use crate::app::play::hint::HintMove;
 use crate::app::theme::{Palette, ViewOptions};
-use crate::app::{ActiveSetup, AppSystems, Board, Hover, Screen};
+use crate::app::{ActiveSetup, AppSystems, Board, GameOpening, Hover, Screen};
 use crate::engine::{Outcome, Pos, Stone};
 
 /// Everything drawn for the empty board; rebuilt when the layout changes.
@@ -48,6 +48,7 @@ pub(super) fn plugin(app: &mut App) {
                         .or_else(resource_changed::<BoardLayout>)
                         .or_else(resource_changed::<Palette>)
                         .or_else(resource_changed::<ViewOptions>)
+                        .or_else(resource_changed::<GameOpening>)
                         .or_else(state_changed::<Screen>),
                 ),
                 show_ghost,
@@ -192,6 +193,7 @@ fn sync_stones(
     time: Res<Time>,
     board: Res<Board>,
     active: Res<ActiveSetup>,
+    opening: Res<GameOpening>,
     screen: Res<State<Screen>>,
     layout: Res<BoardLayout>,
     assets: Res<GameAssets>,
@@ -277,8 +279,12 @@ fn sync_stones(
         dot.2.translation.z += 0.5;
         commands.spawn(dot);
     }
-    // Black's forbidden points, when a person plays black and it is black's turn: crosses.
-    let person_is_black = !active.0.mode.ai_plays(Stone::Black);
+    // Black's forbidden points, when a person plays black and it is black's turn (in the
+    // opening: when a person places the next black stone or offer): crosses.
+    let person_is_black = match opening.running() {
+        Some(play) => play.person_to_act() && play.wants_a_point(),
+        None => !active.0.mode.ai_plays(Stone::Black),
+    };
     if *screen.get() == Screen::Playing && person_is_black {
         let arm = Vec2::new(
             layout.cell * sizes::CROSS_ARM.0,

@@ -189,6 +189,82 @@ pub fn chinese(english: &str) -> Option<&'static str> {
         "of {n} cores" => "共 {n} 个核心",
         "{n} - {name} (up to {secs} s per move)" => "{n} - {name}（每步最多 {secs} 秒）",
         "at most, per move" => "每步最多",
+        "None" => "无",
+        "Swap" => "交换",
+        "Swap2" => "二次交换",
+        "Soosõrv-8" => "索索夫-8",
+        "No opening rule: Black plays first." => "无开局规则：黑棋先行。",
+        "The first player places three stones (two black, one white); the second chooses \
+         a colour." => "先手方放三子（两黑一白），后手方选择执黑或执白。",
+        "The first player places three stones; the second takes a colour, or places two \
+         more stones and lets the first choose." => {
+            "先手方放三子；后手方选择执黑或执白，或再放两子由先手方选择。"
+        }
+        "Renju's tournament rule: one of the 26 openings, a swap after the third and the \
+         fourth moves, and white's pick among black's fifth-move offers." => {
+            "连珠比赛规则：26 种开局之一，第三手和第四手后可交换，白方从黑方提供的第五手中选择。"
+        }
+        "First player" => "先手方",
+        "Second player" => "后手方",
+        "You" => "你",
+        "The AI" => "AI",
+        "The opening is over" => "开局已结束",
+        "{who}: place stone {n} of {last}, {colour}" => "{who}：放第 {n}/{last} 子，{colour}",
+        "{who}: take Black, take White, or place two more stones" => {
+            "{who}：执黑、执白，或再放两子"
+        }
+        "{who}: take Black or take White" => "{who}：选择执黑或执白",
+        "{who}: declare how many fifth moves Black must offer (1 to {max})" => {
+            "{who}：声明黑方须提供几个第五手（1 到 {max}）"
+        }
+        "{who}: offer fifth move {n} of {declared} for Black (no two may mirror each other)" => {
+            "{who}：为黑方提供第五手 {n}/{declared}（不得互相对称）"
+        }
+        "{who}: pick one of the {n} fifth moves offered (marked on the board)" => {
+            "{who}：从棋盘上标出的 {n} 个第五手中选一个"
+        }
+        "{who} offered {at}" => "{who}提供了 {at}",
+        "{who} placed {at}" => "{who}放了 {at}",
+        "{who} picked {at}" => "{who}选了 {at}",
+        "{who} took Black" => "{who}执黑",
+        "{who} took White" => "{who}执白",
+        "{who} chose to place two more stones" => "{who}选择再放两子",
+        "{who} declared {n} fifth-move offers" => "{who}声明 {n} 个第五手",
+        "Opening over: you play {colour}." => "开局结束：你执{colour}。",
+        "Opening over: the first player plays {colour}." => "开局结束：先手方执{colour}。",
+        "Not your turn: {step}" => "还没轮到你。{step}",
+        "No stone to place now: {step}" => "现在不能放子。{step}",
+        "Not what this step asks: {step}" => "这一步不能这样做。{step}",
+        "That choice is not offered here: {step}" => "这里没有这个选项。{step}",
+        "{at} is off the board" => "{at} 在棋盘之外",
+        "{at} is already taken" => "{at} 已有棋子",
+        "{at}: the first stone goes on the centre" => "{at}：第一子须下在天元",
+        "{at}: the second stone goes next to the centre" => "{at}：第二子须紧挨天元",
+        "{at}: the third stone goes within the central 5x5 square" => {
+            "{at}：第三子须在中央 5x5 范围内"
+        }
+        "Declare 1 to {max} offers" => "请声明 1 到 {max} 个",
+        "{at} mirrors the offer {twin}: offers may not be symmetric" => {
+            "{at} 与已提供的 {twin} 对称：提供的第五手不得对称"
+        }
+        "{at} is not one of the fifth moves offered" => "{at} 不是提供的第五手之一",
+        "This opening rule cannot be played with this rule and board" => {
+            "此开局规则不能用于这个规则和棋盘"
+        }
+        "Opening" => "开局",
+        "First (you open)" => "先手（你开局）",
+        "Second (the AI opens)" => "后手（AI 开局）",
+        "Soosõrv-8 is played under the renju rule." => "索索夫-8 只用于连珠规则。",
+        "Opening: {rule}" => "开局：{rule}",
+        "Take Black" => "执黑",
+        "Take White" => "执白",
+        "Place two more stones" => "再放两子",
+        "Fifth-move offers:" => "第五手数量：",
+        "Click the board to place the stone." => "点击棋盘放子。",
+        "Click the board to offer a fifth move." => "点击棋盘提供第五手。",
+        "Click one of the numbered offers to pick it." => "点击一个带编号的第五手来选择。",
+        "Undo takes back the last step." => "悔棋可撤回上一步。",
+        "{first} (first) vs {second} (second)" => "{first}（先手）对 {second}（后手）",
         _ => return None,
     })
 }

@@ -1,7 +1,8 @@
 //! English and Simplified Chinese. Every string the player sees goes through [`Lang::t`], keyed
 //! by its English text; [`chinese`] holds the translations (a test checks that none is missing).
 //! Placeholders such as `{n}` are filled with [`fill`]. [`messages`] translates the engine's
-//! and the store's messages; `labels` names the game's things (rules, stones, results).
+//! and the store's messages; `labels` names the game's things (rules, stones, results);
+//! [`opening`] says what an opening asks and did.
 
 use bevy::prelude::*;
 
@@ -11,6 +12,7 @@ use crate::players::settings::Language;
 mod chinese;
 mod labels;
 pub mod messages;
+pub mod opening;
 
 pub use chinese::chinese;
 pub use labels::{

@@ -6,7 +6,8 @@
 //!
 //! A search belongs to the position it started on: when the board changes under it (undo,
 //! restart, a new game), the mode changes, or the game leaves the Playing screen, it is
-//! cancelled (its stop flag is raised and the task dropped).
+//! cancelled (its stop flag is raised and the task dropped). While the game's opening runs
+//! the AI takes its steps instead (`opening_ai`).
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -14,7 +15,9 @@ use std::sync::atomic::AtomicBool;
 use bevy::prelude::*;
 
 use super::{AiBrain, AiExecution, Search};
-use crate::app::{ActiveSetup, AppSystems, Board, Mode, MoveRequest, Screen, UserSettings};
+use crate::app::{
+    ActiveSetup, AppSystems, Board, GameOpening, Mode, MoveRequest, Screen, UserSettings,
+};
 use crate::engine::search::levels::Level;
 use crate::players::settings::MAX_MASTER_SECS;
 
@@ -45,8 +48,11 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnExit(Screen::Playing), cancel);
 }
 
-fn ai_to_move(board: &Board, active: &ActiveSetup) -> bool {
-    !board.outcome().is_over() && active.0.mode.ai_plays(board.to_move())
+/// Whether the AI is to play a move (in the opening its steps are `opening_ai`'s).
+fn ai_to_move(board: &Board, active: &ActiveSetup, opening: &GameOpening) -> bool {
+    opening.running().is_none()
+        && !board.outcome().is_over()
+        && active.0.mode.ai_plays(board.to_move())
 }
 
 /// Cancels a search that no longer fits the game, and starts one when the AI is to move.
@@ -54,13 +60,14 @@ fn start_or_cancel(
     time: Res<Time>,
     board: Res<Board>,
     active: Res<ActiveSetup>,
+    opening: Res<GameOpening>,
     brain: Res<AiBrain>,
     execution: Res<AiExecution>,
     screen: Res<State<Screen>>,
     settings: Option<Res<UserSettings>>,
     mut thinking: ResMut<AiThinking>,
 ) {
-    let wanted = *screen.get() == Screen::Playing && ai_to_move(&board, &active);
+    let wanted = *screen.get() == Screen::Playing && ai_to_move(&board, &active, &opening);
     let hash = board.board().hash();
     if let Some(search) = &thinking.0
         && (!wanted || search.hash() != hash)

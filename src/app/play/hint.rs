@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 
 use super::{AiBrain, AiExecution, Search};
-use crate::app::{ActiveSetup, AppSystems, Board, Mode, Screen, UserSettings};
+use crate::app::{ActiveSetup, AppSystems, Board, GameOpening, Mode, Screen, UserSettings};
 use crate::engine::Pos;
 use crate::engine::search::levels::Level;
 
@@ -33,10 +33,18 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, think_about_hint.in_set(AppSystems::Think));
 }
 
-fn wanted(settings: Option<&UserSettings>, active: &ActiveSetup, board: &Board) -> bool {
+fn wanted(
+    settings: Option<&UserSettings>,
+    active: &ActiveSetup,
+    opening: &GameOpening,
+    board: &Board,
+) -> bool {
     let Mode::VsAi { human } = active.0.mode else {
         return false;
     };
+    if opening.running().is_some() {
+        return false;
+    }
     settings.is_some_and(|s| s.hint) && !board.outcome().is_over() && board.to_move() == human
 }
 
@@ -45,6 +53,7 @@ fn think_about_hint(
     settings: Option<Res<UserSettings>>,
     screen: Res<State<Screen>>,
     active: Res<ActiveSetup>,
+    opening: Res<GameOpening>,
     board: Res<Board>,
     brain: Res<AiBrain>,
     execution: Res<AiExecution>,
@@ -53,7 +62,8 @@ fn think_about_hint(
     mut answered: Local<Option<u64>>,
 ) {
     let hash = board.board().hash();
-    let want = *screen.get() == Screen::Playing && wanted(settings.as_deref(), &active, &board);
+    let want =
+        *screen.get() == Screen::Playing && wanted(settings.as_deref(), &active, &opening, &board);
     if !want || answered.is_some_and(|h| h != hash) {
         hint.set_if_neq(HintMove(None));
         *answered = None;

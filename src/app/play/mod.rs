@@ -1,6 +1,6 @@
 //! The game's course: [`turn`] applies moves and commands through the rules and says what
-//! happened; [`ai`] thinks for the computer's side; [`hint`] thinks for the person's, when
-//! asked. What both of them think with is here: the engine's entry point ([`AiBrain`]), how
+//! happened; [`opening`] takes the opening's steps and [`opening_ai`] decides the AI's;
+//! [`ai`] thinks for the computer's side; [`hint`] thinks for the person's, when asked. What both of them think with is here: the engine's entry point ([`AiBrain`]), how
 //! it runs ([`AiExecution`]) and a search in progress ([`Search`]).
 //!
 //! A search runs on the async compute pool while frames go on; where the pool has no thread of
@@ -20,12 +20,20 @@ use crate::engine::{Board as EngineBoard, Pos, Rule};
 
 pub mod ai;
 pub mod hint;
+pub mod opening;
+pub mod opening_ai;
 pub mod turn;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AiBrain>()
         .init_resource::<AiExecution>()
-        .add_plugins((turn::plugin, ai::plugin, hint::plugin));
+        .add_plugins((
+            turn::plugin,
+            opening::plugin,
+            opening_ai::plugin,
+            ai::plugin,
+            hint::plugin,
+        ));
 }
 
 /// The function the AI thinks with: the position, the rule, the level, and a stop flag it

@@ -2,16 +2,23 @@
 //! status line, and the events of [`crate::app::feedback`]: a stone placed, a move refused, a
 //! game ended or reopened, a long game abandoned), and moves between the Playing and GameOver
 //! screens.
+//!
+//! A game with an opening rule starts with its opening ([`GameOpening`]): while it runs, the
+//! points asked for go to `play::opening` as [`OpeningRequest`]s, and undo takes back its
+//! steps (and goes back into it from the first moves after it).
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
-use crate::app::i18n::{Lang, fill, forbidden_name, stone_name};
+use crate::app::i18n::{Lang, fill, forbidden_name, opening, stone_name};
 use crate::app::{
     ActiveSetup, AppSystems, Board, GameAbandoned, GameCommand, GameEnded, GameOnBoard,
-    GamePlayers, GameReopened, GameSerial, GameSetup, Mode, MoveRefused, MoveRequest, MoveSource,
-    PendingUndoCredit, PlayerProfiles, Refusal, Replay, ReplayReachedWin, ResumedGame, Screen,
-    StatusLine, StonePlaced, UserSettings, is_long_game_in_progress,
+    GameOpening, GamePlayers, GameReopened, GameSerial, GameSetup, Mode, MoveRefused, MoveRequest,
+    MoveSource, OpeningPlay, OpeningRequest, PendingUndoCredit, PlayerProfiles, Refusal, Replay,
+    ReplayReachedWin, ResumedGame, Screen, StatusLine, StonePlaced, UserSettings,
+    is_long_game_in_progress,
 };
+use crate::engine::opening::OpeningRule;
 use crate::engine::{Game, MoveError, Outcome, Pos, Stone};
 
 /// The result of the last move request, for the tests. (The sound and the view follow the
@@ -64,10 +71,30 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// Builds a game from a setup, playing its opening moves; a refused opening move is reported
-/// and the game starts from the moves before it.
-fn game_from_setup(setup: &GameSetup) -> Game {
-    let mut game = Game::with_size(setup.size, setup.rule, setup.policy).unwrap_or_default();
+/// Builds a game from a setup: its opening, if it has one, with its first steps, then its
+/// moves (once the opening is over). A rule the opening cannot be played with starts the game
+/// without it; a refused step or move is reported and the game starts from what came before.
+fn game_from_setup(setup: &GameSetup) -> (Game, Option<OpeningPlay>) {
+    let mut opening = OpeningPlay::new(setup).unwrap_or_else(|e| {
+        error!("the game starts without its opening: {e}");
+        None
+    });
+    let mut game = match &mut opening {
+        Some(play) => {
+            for (i, &action) in setup.opening_steps.iter().enumerate() {
+                if let Err(e) = play.apply_due(action) {
+                    error!("opening step {} ({action}) refused: {e}", i + 1);
+                    break;
+                }
+            }
+            if play.is_running() && !setup.moves.is_empty() {
+                error!("the moves wait for the end of the opening: they are not played");
+                return (play.game(), opening);
+            }
+            play.game()
+        }
+        None => Game::with_size(setup.size, setup.rule, setup.policy).unwrap_or_default(),
+    };
     for (i, &p) in setup.moves.iter().enumerate() {
         if let Err(e) = game.play(p) {
             error!(
@@ -78,7 +105,16 @@ fn game_from_setup(setup: &GameSetup) -> Game {
             break;
         }
     }
-    game
+    (game, opening)
+}
+
+/// The status line for the game on the board: the opening's step while it runs, else whose
+/// move it is (or how the game ended).
+fn status_of(game: &Game, mode: Mode, opening: &GameOpening, lang: Lang) -> String {
+    match opening.running() {
+        Some(play) => opening::step_text(play, lang),
+        None => describe(game, mode, None, lang),
+    }
 }
 
 /// Starts the run's game: the set-up's (from the command line, or the menu's last), or behind
@@ -89,34 +125,42 @@ fn start_from_setup(
     resumed: Option<Res<ResumedGame>>,
     profiles: Option<Res<PlayerProfiles>>,
     mut setup: ResMut<GameSetup>,
-    mut active: ResMut<ActiveSetup>,
-    mut players: ResMut<GamePlayers>,
-    mut board: ResMut<Board>,
+    mut game: InPlay,
     mut status: ResMut<StatusLine>,
 ) {
-    active.0 = match resumed {
+    let start = match resumed {
         Some(r) if *screen.get() == Screen::Menu => r.0.clone(),
         _ => setup.clone(),
     };
-    board.0 = game_from_setup(&active.0);
-    *players = GamePlayers::of(active.0.mode, profiles.as_deref().map(|p| &p.0));
-    status.0 = describe(&board.0, active.0.mode, None, *lang);
+    let seated = GamePlayers::of(start.mode, profiles.as_deref().map(|p| &p.0));
+    start_game(&start, seated, &mut game);
+    status.0 = status_of(&game.board.0, game.active.0.mode, &game.opening, *lang);
     // Opening moves (from the command line or "continue from here") start one game; the next
     // new game from the menu starts from an empty board.
-    setup.bypass_change_detection().moves.clear();
+    setup.bypass_change_detection().clear_position();
 }
 
-fn apply_move_requests(
+pub(super) fn apply_move_requests(
     mut world: Commands,
     mut requests: MessageReader<MoveRequest>,
     lang: Res<Lang>,
     mut board: ResMut<Board>,
     active: Res<ActiveSetup>,
     players: Res<GamePlayers>,
+    opening: Res<GameOpening>,
     mut status: ResMut<StatusLine>,
     mut outcome: ResMut<MoveOutcome>,
+    mut opening_requests: MessageWriter<OpeningRequest>,
 ) {
     for &MoveRequest { at: p, from } in requests.read() {
+        // In the opening a point is an opening step: a stone, an offer or a pick.
+        if let Some(play) = opening.running() {
+            opening_requests.write(OpeningRequest {
+                action: play.point_action(p),
+                from,
+            });
+            continue;
+        }
         let mover = board.0.to_move();
         let ai_to_move = active.0.mode.ai_plays(mover) && !board.0.outcome().is_over();
         if from == MoveSource::Person && ai_to_move {
@@ -137,7 +181,7 @@ fn apply_move_requests(
                     redone: false,
                 });
                 if board.0.outcome().is_over() {
-                    world.trigger(ended(&board.0, &active, &players));
+                    world.trigger(ended(&board.0, &active, &players, &opening));
                 }
             }
             Err(e) => {
@@ -159,12 +203,27 @@ fn apply_move_requests(
 }
 
 /// The event for the end of `game`.
-fn ended(game: &Game, active: &ActiveSetup, players: &GamePlayers) -> GameEnded {
+fn ended(
+    game: &Game,
+    active: &ActiveSetup,
+    players: &GamePlayers,
+    opening: &GameOpening,
+) -> GameEnded {
     GameEnded {
         game: game.clone(),
         setup: active.0.clone(),
         players: *players,
+        opening: opening.record(),
     }
+}
+
+/// The game in play as the commands change it: its set-up, players, board and opening.
+#[derive(SystemParam)]
+struct InPlay<'w> {
+    active: ResMut<'w, ActiveSetup>,
+    players: ResMut<'w, GamePlayers>,
+    board: ResMut<'w, Board>,
+    opening: ResMut<'w, GameOpening>,
 }
 
 fn apply_commands(
@@ -176,9 +235,7 @@ fn apply_commands(
     settings: Option<Res<UserSettings>>,
     credit: Option<Res<PendingUndoCredit>>,
     mut profiles: Option<ResMut<PlayerProfiles>>,
-    mut active: ResMut<ActiveSetup>,
-    mut players: ResMut<GamePlayers>,
-    mut board: ResMut<Board>,
+    mut game: InPlay,
     mut serial: ResMut<GameSerial>,
     mut suspended: ResMut<SuspendedGame>,
     mut status: ResMut<StatusLine>,
@@ -186,12 +243,12 @@ fn apply_commands(
     mut next: ResMut<NextState<Screen>>,
 ) {
     for command in commands.read() {
-        let mode = active.0.mode;
+        let mode = game.active.0.mode;
         let in_replay = *screen.get() == Screen::Replay;
         if in_replay && *command != GameCommand::NewGame {
             continue;
         }
-        let was_over = board.0.outcome().is_over();
+        let was_over = game.board.0.outcome().is_over();
         match command {
             GameCommand::Undo => {
                 let budget = settings.as_ref().is_some_and(|s| s.limited_undo)
@@ -209,7 +266,7 @@ fn apply_commands(
                     continue;
                 }
                 // After a resignation, undo takes back only the resignation.
-                if !board.0.withdraw_resignation() && undo_to_person(&mut board.0, mode) == 0 {
+                if !game.board.0.withdraw_resignation() && undo(&mut game) == 0 {
                     continue;
                 }
                 if budget
@@ -222,11 +279,12 @@ fn apply_commands(
                 }
             }
             GameCommand::Redo => {
-                let before = board.0.board().moves().len();
-                if redo_to_person(&mut board.0, mode) == 0 {
+                let board = &mut game.board.0;
+                let before = board.board().moves().len();
+                if redo_to_person(board, mode) == 0 {
                     continue;
                 }
-                let b = board.0.board();
+                let b = board.board();
                 for &at in &b.moves()[before..] {
                     let Some(stone) = b.get(at) else { continue };
                     world.trigger(StonePlaced {
@@ -235,13 +293,19 @@ fn apply_commands(
                         redone: true,
                     });
                 }
-                if board.0.outcome().is_over() {
-                    world.trigger(ended(&board.0, &active, &players));
+                if board.outcome().is_over() {
+                    world.trigger(ended(board, &game.active, &game.players, &game.opening));
                 }
             }
             GameCommand::Restart => {
-                abandon(&mut world, &board.0, &active.0, *players);
-                board.0 = game_from_setup(&active.0);
+                abandon(&mut world, &game, &game.board.0);
+                // The same seats again, and the opening from its start.
+                let seated = match &game.opening.0 {
+                    Some(play) => play.swap_players(*game.players),
+                    None => *game.players,
+                };
+                let setup = game.opening.seated(&game.active.0);
+                start_game(&setup, seated, &mut game);
                 serial.0 += 1;
             }
             GameCommand::NewGame => {
@@ -249,39 +313,44 @@ fn apply_commands(
                 let replaced = if in_replay {
                     suspended.0.as_ref()
                 } else {
-                    Some(&board.0)
+                    Some(&game.board.0)
                 };
-                if let Some(game) = replaced {
-                    abandon(&mut world, game, &active.0, *players);
+                if let Some(replaced) = replaced {
+                    abandon(&mut world, &game, replaced);
                 }
-                active.0 = setup.clone();
-                *players = GamePlayers::of(setup.mode, profiles.as_deref().map(|p| &p.0));
-                board.0 = game_from_setup(&setup);
-                setup.bypass_change_detection().moves.clear();
+                let seated = GamePlayers::of(setup.mode, profiles.as_deref().map(|p| &p.0));
+                start_game(&setup, seated, &mut game);
+                setup.bypass_change_detection().clear_position();
                 serial.0 += 1;
                 // "Continue from here" in the replay viewer: the new game replaces the old.
                 suspended.0 = None;
             }
             GameCommand::Resign => {
+                // Not in the opening: the colours are not decided yet.
+                if game.opening.running().is_some() {
+                    continue;
+                }
                 // Against the AI it is always the person who gives up, even while the AI is
                 // thinking; two players: the one to move; the AI never resigns for itself.
+                let board = &mut game.board.0;
                 let result = match mode {
-                    Mode::VsAi { human } => board.0.resign_as(human),
-                    Mode::TwoPlayers => board.0.resign(),
+                    Mode::VsAi { human } => board.resign_as(human),
+                    Mode::TwoPlayers => board.resign(),
                     Mode::AiVsAi => continue,
                 };
                 if result.is_err() {
                     continue;
                 }
-                world.trigger(ended(&board.0, &active, &players));
+                world.trigger(ended(board, &game.active, &game.players, &game.opening));
             }
         }
-        if *command == GameCommand::Undo && was_over && !board.0.outcome().is_over() {
+        let board = &game.board.0;
+        if *command == GameCommand::Undo && was_over && !board.outcome().is_over() {
             world.trigger(GameReopened);
         }
         *outcome = MoveOutcome::None;
-        status.0 = describe(&board.0, active.0.mode, None, *lang);
-        if !board.0.outcome().is_over() {
+        status.0 = status_of(board, game.active.0.mode, &game.opening, *lang);
+        if !board.outcome().is_over() {
             next.set(Screen::Playing);
         } else if in_replay {
             next.set(Screen::GameOver);
@@ -289,13 +358,60 @@ fn apply_commands(
     }
 }
 
-/// Tells the history about a long game in progress that is being replaced.
-fn abandon(world: &mut Commands, game: &Game, setup: &GameSetup, players: GamePlayers) {
-    if is_long_game_in_progress(game, setup) {
+/// Starts the game of `setup` with `seated` as its players by seat (by colour when there is
+/// no opening): its board, its opening, and who plays what.
+fn start_game(setup: &GameSetup, seated: GamePlayers, game: &mut InPlay) {
+    let (board, opening) = game_from_setup(setup);
+    game.active.0 = setup.clone();
+    *game.players = seated;
+    match &opening {
+        Some(play) => {
+            game.active.0.mode = play.playing_mode();
+            *game.players = play.swap_players(seated);
+        }
+        None => game.active.0.opening = OpeningRule::None,
+    }
+    game.board.0 = board;
+    game.opening.0 = opening;
+}
+
+/// Takes back a move, and more while the AI is to move (see [`undo_to_person`]); in a game
+/// with an opening, from its end on into its steps. Returns how many moves and steps.
+fn undo(game: &mut InPlay) -> usize {
+    let mode = game.active.0.mode;
+    let Some(play) = game.opening.0.as_mut() else {
+        return undo_to_person(&mut game.board.0, mode);
+    };
+    let mut n = 0;
+    if !play.is_running() {
+        let board = &mut game.board.0;
+        while board.board().moves().len() > play.stones() && board.undo().is_some() {
+            n += 1;
+            if !mode.ai_plays(board.to_move()) || mode == Mode::AiVsAi {
+                return n;
+            }
+        }
+    }
+    // At the end of the opening (or in it): its last steps go back.
+    let seated = play.swap_players(*game.players);
+    let steps = play.undo_to_person();
+    if steps > 0 {
+        game.board.0 = play.game();
+        game.active.0.mode = play.playing_mode();
+        *game.players = play.swap_players(seated);
+    }
+    n + steps
+}
+
+/// Tells the history about a long game in progress, `replaced` (the one on the board, or
+/// the one behind the replay), that is being replaced.
+fn abandon(world: &mut Commands, game: &InPlay, replaced: &Game) {
+    if is_long_game_in_progress(replaced, &game.active.0) {
         world.trigger(GameAbandoned {
-            game: game.clone(),
-            setup: setup.clone(),
-            players,
+            game: replaced.clone(),
+            setup: game.active.0.clone(),
+            players: *game.players,
+            opening: game.opening.record(),
         });
     }
 }
@@ -309,6 +425,7 @@ fn suspend_game(board: Res<Board>, mut suspended: ResMut<SuspendedGame>) {
 fn resume_game(
     lang: Res<Lang>,
     active: Res<ActiveSetup>,
+    opening: Res<GameOpening>,
     mut board: ResMut<Board>,
     mut suspended: ResMut<SuspendedGame>,
     mut status: ResMut<StatusLine>,
@@ -316,7 +433,7 @@ fn resume_game(
     if let Some(game) = suspended.0.take() {
         board.0 = game;
     }
-    status.0 = describe(&board.0, active.0.mode, None, *lang);
+    status.0 = status_of(&board.0, active.0.mode, &opening, *lang);
 }
 
 /// Shows the replay's position on the board.
@@ -355,11 +472,22 @@ fn show_replay(
 fn players_before_first_move(
     board: Res<Board>,
     active: Res<ActiveSetup>,
+    opening: Res<GameOpening>,
     profiles: Res<PlayerProfiles>,
     mut players: ResMut<GamePlayers>,
 ) {
-    if board.board().moves().len() <= active.0.moves.len() {
-        players.set_if_neq(GamePlayers::of(active.0.mode, Some(&profiles.0)));
+    let before_first = match &opening.0 {
+        // With an opening: before its first step (who sits where is then settled).
+        Some(play) => play.opening.steps().len() <= active.0.opening_steps.len(),
+        None => board.board().moves().len() <= active.0.moves.len(),
+    };
+    if before_first {
+        let seated = GamePlayers::of(opening.seated(&active.0).mode, Some(&profiles.0));
+        let by_colour = match &opening.0 {
+            Some(play) => play.swap_players(seated),
+            None => seated,
+        };
+        players.set_if_neq(by_colour);
     }
 }
 
@@ -370,7 +498,7 @@ fn log_status(status: Res<StatusLine>) {
 }
 
 /// Enters GameOver when the game has ended.
-fn follow_outcome(
+pub(super) fn follow_outcome(
     board: Res<Board>,
     screen: Res<State<Screen>>,
     mut next: ResMut<NextState<Screen>>,
@@ -470,11 +598,12 @@ fn redescribe(
     lang: Res<Lang>,
     board: Res<Board>,
     active: Res<ActiveSetup>,
+    opening: Res<GameOpening>,
     screen: Res<State<Screen>>,
     mut status: ResMut<StatusLine>,
 ) {
     if lang.is_added() || *screen.get() == Screen::Replay {
         return;
     }
-    status.0 = describe(&board.0, active.0.mode, None, *lang);
+    status.0 = status_of(&board.0, active.0.mode, &opening, *lang);
 }

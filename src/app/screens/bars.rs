@@ -5,16 +5,20 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use super::opening::opening_contents;
 use super::{GameView, game_over_contents, status_label};
 use crate::app::board::BoardLayout;
 use crate::app::board::layout::TOP_BAR;
+use crate::app::i18n::opening::{opening_label, seat_name};
 use crate::app::i18n::{Lang, fill, rule_label, stone_name};
+use crate::app::play::opening_ai::OpeningThinking;
 use crate::app::theme::UiSystems;
 use crate::app::theme::widgets::root_ui;
 use crate::app::{
-    Dialog, GameCommand, GamePlayers, GameSetup, InGame, Mode, PlayerProfiles, Screen,
-    UserSettings, is_long_game_in_progress,
+    Dialog, GameCommand, GameOpening, GamePlayers, GameSetup, InGame, Mode, OpeningRequest,
+    PlayerProfiles, Screen, UserSettings, is_long_game_in_progress, seat_player,
 };
+use crate::engine::opening::OpeningRule;
 use crate::engine::{Rule, Stone};
 
 pub(super) fn plugin(app: &mut App) {
@@ -33,6 +37,7 @@ fn top_bar(
     profiles: Res<PlayerProfiles>,
     settings: Res<UserSettings>,
     layout: Option<Res<BoardLayout>>,
+    opening: Res<GameOpening>,
     mut next: ResMut<NextState<Screen>>,
     mut dialog: ResMut<NextState<Dialog>>,
     mut commands: MessageWriter<GameCommand>,
@@ -80,8 +85,11 @@ fn top_bar(
                         commands.write(GameCommand::Restart);
                     }
                 }
-                let can_resign =
-                    in_game && !game.outcome().is_over() && active.0.mode != Mode::AiVsAi;
+                // Not in the opening: the colours are not decided yet.
+                let can_resign = in_game
+                    && !game.outcome().is_over()
+                    && active.0.mode != Mode::AiVsAi
+                    && opening.running().is_none();
                 if ui
                     .add_enabled(can_resign, egui::Button::new(lang.t("Resign")))
                     .clicked()
@@ -111,8 +119,11 @@ fn side_panel(
     players: Res<GamePlayers>,
     profiles: Res<PlayerProfiles>,
     layout: Option<Res<BoardLayout>>,
+    opening: Res<GameOpening>,
+    opening_thinking: Res<OpeningThinking>,
     mut next: ResMut<NextState<Screen>>,
     mut commands: MessageWriter<GameCommand>,
+    mut requests: MessageWriter<OpeningRequest>,
 ) -> Result {
     let GameView {
         lang,
@@ -132,7 +143,14 @@ fn side_panel(
         .exact_size(width)
         .show(&mut root, |ui| {
             ui.add_space(8.0);
-            ui.heading(players_line(&active.0, &players, &profiles, lang));
+            let running = opening.running();
+            ui.heading(players_line(
+                &active.0,
+                &players,
+                &profiles,
+                running.is_some(),
+                lang,
+            ));
             ui.label(fill(
                 lang.t("{rule} rule, {n}x{n}"),
                 &[
@@ -140,8 +158,20 @@ fn side_panel(
                     ("n", &board.board().size()),
                 ],
             ));
+            if active.0.opening != OpeningRule::None && running.is_none() {
+                ui.label(fill(
+                    lang.t("Opening: {rule}"),
+                    &[("rule", &lang.t(opening_label(active.0.opening)))],
+                ));
+            }
             ui.separator();
             status_label(ui, lang, &status, &thinking);
+            if let Some(play) = running.filter(|_| *screen.get() == Screen::Playing) {
+                ui.separator();
+                let busy = opening_thinking.is_thinking();
+                opening_contents(ui, lang, play, busy, &mut requests);
+                return;
+            }
             ui.label(fill(
                 lang.t("Move {n}"),
                 &[("n", &board.board().moves().len())],
@@ -162,11 +192,13 @@ fn side_panel(
     Ok(())
 }
 
-/// "Ann (Black) vs AI 3 (Club)" and the like, with the game's players.
+/// "Ann (Black) vs AI 3 (Club)" and the like, with the game's players; in the opening
+/// (`seats`) by seat: "Ann (First player) vs AI 3 (Club)".
 fn players_line(
     setup: &GameSetup,
     players: &GamePlayers,
     profiles: &PlayerProfiles,
+    seats: bool,
     lang: Lang,
 ) -> String {
     let name = |stone: Stone| {
@@ -188,8 +220,22 @@ fn players_line(
             lang.t("{person} ({colour}) vs {ai}"),
             &[
                 ("person", &name(human)),
-                ("colour", &lang.t(stone_name(human))),
+                (
+                    "colour",
+                    &if seats {
+                        lang.t(seat_name(seat_player(human)))
+                    } else {
+                        lang.t(stone_name(human))
+                    },
+                ),
                 ("ai", &level),
+            ],
+        ),
+        Mode::TwoPlayers if seats => fill(
+            lang.t("{first} (first) vs {second} (second)"),
+            &[
+                ("first", &name(Stone::Black)),
+                ("second", &name(Stone::White)),
             ],
         ),
         Mode::TwoPlayers => fill(

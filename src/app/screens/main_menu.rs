@@ -1,4 +1,5 @@
-//! The main menu: who plays, the AI's level, rule, size and forbidden-move policy; "New game",
+//! The main menu: who plays, the AI's level, rule, opening rule, size and forbidden-move policy;
+//! "New game",
 //! "Back to the game" and the buttons to the other windows. Every row is always there (greyed
 //! out when it does not apply), so the window keeps its size and place when an option changes
 //! and no button moves under the pointer.
@@ -6,13 +7,15 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use crate::app::i18n::opening::{opening_label, opening_summary};
 use crate::app::i18n::{Lang, fill, rule_label};
 use crate::app::theme::UiSystems;
 use crate::app::theme::widgets::{dialog_window, primary_button};
 use crate::app::{
-    ActiveSetup, Board, Dialog, GameCommand, GameOnBoard, GameSetup, Mode, PlayerProfiles, Screen,
-    UserSettings,
+    ActiveSetup, Board, Dialog, GameCommand, GameOnBoard, GameOpening, GameSetup, Mode,
+    PlayerProfiles, Screen, UserSettings,
 };
+use crate::engine::opening::{Opening, OpeningRule};
 use crate::engine::search::levels::Level;
 use crate::engine::{ForbiddenPolicy, Rule, Stone};
 use crate::players::ProfileId;
@@ -45,6 +48,7 @@ fn main_menu(
     mut setup: ResMut<GameSetup>,
     mut profiles: ResMut<PlayerProfiles>,
     active: Res<ActiveSetup>,
+    opening: Res<GameOpening>,
     board: Res<Board>,
     on_board: Res<GameOnBoard>,
     mut next: ResMut<NextState<Screen>>,
@@ -52,17 +56,15 @@ fn main_menu(
     mut commands: MessageWriter<GameCommand>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let differs = GameSetup {
-        moves: Vec::new(),
-        ..active.0.clone()
-    } != *setup
+    // The game's seats, not the colours its opening gave.
+    let differs = opening.seated(&active.0).without_position() != setup.without_position()
         && !board.board().moves().is_empty();
     let back = on_board.back_to(&board.0);
     let s = setup.bypass_change_detection();
     let before = s.clone();
     let action = show_main_menu(ctx, *lang, &settings, s, &mut profiles, differs, back);
     if *s != before {
-        s.moves.clear();
+        s.clear_position();
         setup.set_changed();
     }
     match action {
@@ -154,10 +156,11 @@ fn setup_rows(
 
     let people = s.mode != Mode::AiVsAi;
     // The grid's first column is as wide as its widest label, whichever of these is shown.
-    let who = if s.mode == Mode::TwoPlayers {
-        lang.t("Black player")
-    } else {
-        lang.t("Player")
+    let seats = s.opening != OpeningRule::None;
+    let who = match (s.mode, seats) {
+        (Mode::TwoPlayers, false) => lang.t("Black player"),
+        (Mode::TwoPlayers, true) => lang.t("First player"),
+        _ => lang.t("Player"),
     };
     ui.add_enabled(people, egui::Label::new(who));
     ui.add_enabled_ui(people, |ui| {
@@ -174,7 +177,12 @@ fn setup_rows(
     ui.end_row();
 
     let two = s.mode == Mode::TwoPlayers;
-    ui.add_enabled(two, egui::Label::new(lang.t("White player")));
+    let second = if seats {
+        lang.t("Second player")
+    } else {
+        lang.t("White player")
+    };
+    ui.add_enabled(two, egui::Label::new(second));
     ui.add_enabled_ui(two, |ui| {
         let picked = profile_combo(
             ui,
@@ -198,8 +206,14 @@ fn setup_rows(
                 Mode::VsAi { human } => human,
                 _ => Stone::Black,
             };
-            ui.radio_value(&mut shown, Stone::Black, lang.t("Black (first)"));
-            ui.radio_value(&mut shown, Stone::White, lang.t("White"));
+            // With an opening rule the colours are decided in it: the choice is who opens.
+            let (first, second) = if seats {
+                (lang.t("First (you open)"), lang.t("Second (the AI opens)"))
+            } else {
+                (lang.t("Black (first)"), lang.t("White"))
+            };
+            ui.radio_value(&mut shown, Stone::Black, first);
+            ui.radio_value(&mut shown, Stone::White, second);
             if let Mode::VsAi { human } = &mut s.mode {
                 *human = shown;
             }
@@ -241,6 +255,8 @@ fn setup_rows(
     });
     ui.end_row();
 
+    opening_row(ui, lang, s);
+
     ui.label(lang.t("Board"));
     ui.horizontal(|ui| {
         for size in [13u8, 15, 19] {
@@ -260,6 +276,34 @@ fn setup_rows(
                 lang.t("loses the game"),
             );
         });
+    });
+    ui.end_row();
+}
+
+/// The opening rules, each offered when the rule and board can take it (Soosõrv-8: renju);
+/// one that no longer fits after a change of rule or size falls back to none.
+fn opening_row(ui: &mut egui::Ui, lang: Lang, s: &mut GameSetup) {
+    let fits = |o: OpeningRule| Opening::new(o, s.rule, s.size).is_ok();
+    if !fits(s.opening) {
+        s.opening = OpeningRule::None;
+    }
+    ui.label(lang.t("Opening"));
+    ui.horizontal(|ui| {
+        for o in OpeningRule::ALL {
+            let fits = fits(o);
+            let radio = ui.add_enabled(
+                fits,
+                egui::RadioButton::new(s.opening == o, lang.t(opening_label(o))),
+            );
+            let radio = if fits {
+                radio.on_hover_text(lang.t(opening_summary(o)))
+            } else {
+                radio.on_disabled_hover_text(lang.t("Soosõrv-8 is played under the renju rule."))
+            };
+            if radio.clicked() {
+                s.opening = o;
+            }
+        }
     });
     ui.end_row();
 }

@@ -1,5 +1,6 @@
 //! What each [`Screen`] shows around the board, in egui: the bars ([`bars`]), the main menu
-//! ([`main_menu`]) and the result of a finished game ([`game_over`]). The windows opened over
+//! ([`main_menu`]), the opening's guide ([`opening`]) and the result of a finished game
+//! ([`game_over`]). The windows opened over
 //! them are in `windows`.
 
 use bevy::ecs::system::SystemParam;
@@ -14,11 +15,17 @@ use crate::app::{ActiveSetup, Board, GameCommand, Screen, StatusLine};
 pub mod bars;
 pub mod game_over;
 pub mod main_menu;
+pub mod opening;
 
 pub(super) fn plugin(app: &mut App) {
     // egui needs a renderer; headless tests run without one.
     if super::has_renderer(app) {
-        app.add_plugins((bars::plugin, main_menu::plugin, game_over::plugin));
+        app.add_plugins((
+            bars::plugin,
+            main_menu::plugin,
+            game_over::plugin,
+            opening::plugin,
+        ));
     }
 }
 

@@ -1,5 +1,6 @@
 //! The replay viewer: step through a recorded game (buttons, a slider, and the keyboard: Left,
-//! Right, Home, End), and "Continue from here" to play on from any position.
+//! Right, Home, End), and "Continue from here" to play on from any position. A game that began
+//! with an opening rule lists the opening's steps above the moves.
 
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
@@ -7,6 +8,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::app::board::BoardLayout;
 use crate::app::board::layout::TOP_BAR;
+use crate::app::i18n::opening::{opening_label, record_lines};
 use crate::app::i18n::{Lang, fill, players_text, result_text, rule_label};
 use crate::app::theme::UiSystems;
 use crate::app::theme::widgets::{dialog_window, primary_button};
@@ -120,6 +122,17 @@ fn replay_window(
                 r.date.replace('T', " ").trim_end_matches('Z'),
                 result_text(r, lang)
             ));
+            if let Some(opening) = &r.opening {
+                ui.separator();
+                ui.label(fill(
+                    lang.t("Opening: {rule}"),
+                    &[("rule", &lang.t(opening_label(opening.rule)))],
+                ));
+                for line in record_lines(r, lang) {
+                    ui.small(line);
+                }
+                ui.separator();
+            }
             ui.horizontal(|ui| {
                 let mut step = None;
                 let at = replay.at;

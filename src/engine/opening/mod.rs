@@ -10,6 +10,7 @@
 //! - [`renju26`]: the 26 standard renju openings, recognised up to symmetry.
 //! - [`symmetry`]: the board's eight symmetries (for renju openings and Soosõrv offers).
 //! - [`brain`]: the brain's answers to the protocol's `SWAP2BOARD`.
+//! - [`text`]: steps written as text (`h8 i9 j10 black`), for the command line.
 //! - [`ai`]: the AI's choices: a balanced opening to propose, swap or colour from a
 //!   fixed-budget search, swap2's "place two more", Soosõrv's declaration, offers and pick.
 //!
@@ -24,6 +25,7 @@ pub mod renju26;
 pub mod rule;
 pub mod step;
 pub mod symmetry;
+pub mod text;
 
 pub use error::OpeningError;
 pub use machine::{Opening, OpeningRecord, OpeningResult};
