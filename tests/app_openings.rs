@@ -580,3 +580,75 @@ fn a_set_up_with_an_opening_the_rule_cannot_take_starts_without_it() {
     );
     assert_eq!(status(&app), "Black to move");
 }
+
+#[test]
+fn a_game_left_after_its_opening_comes_back_from_its_position() {
+    let dir = std::env::temp_dir().join(format!("gomoku-openings-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let store = || Store::new(gomoku::store::FileBackend::new(&dir));
+    let start = |storage: Store, setup: Option<GameSetup>, screen: Screen| {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin))
+            .insert_resource(Storage(storage))
+            .insert_resource(common::english())
+            .insert_resource(quick_ai())
+            .insert_state(screen);
+        if let Some(setup) = setup {
+            app.insert_resource(setup);
+        }
+        app.add_plugins(GamePlugin).insert_resource(quick_brain());
+        app.update();
+        app
+    };
+    // The person opens swap1 against the AI; the AI chooses; the person is left mid-opening
+    // once (nothing to resume) and after it once.
+    let mut a = start(
+        store(),
+        Some(setup(
+            Rule::Freestyle,
+            OpeningRule::Swap1,
+            vs_ai(Stone::Black),
+        )),
+        Screen::Playing,
+    );
+    click(&mut a, "h8");
+    drop(a);
+    let b = start(store(), None, Screen::Menu);
+    assert_eq!(b.world().resource::<Board>().board().stone_count(), 0);
+    assert_eq!(
+        b.world().resource::<GameSetup>().opening,
+        OpeningRule::Swap1,
+        "the menu keeps the opening rule"
+    );
+    drop(b);
+    let mut a = start(
+        store(),
+        Some(setup(
+            Rule::Freestyle,
+            OpeningRule::Swap1,
+            vs_ai(Stone::Black),
+        )),
+        Screen::Playing,
+    );
+    for p in ["h8", "i9", "j10"] {
+        click(&mut a, p);
+    }
+    update_until(&mut a, 2_000, "the AI's choice", |a| !running(a));
+    let colour = match mode(&a) {
+        Mode::VsAi { human } => human,
+        other => panic!("{other:?}"),
+    };
+    update_until(&mut a, 2_000, "the person's turn", |a| {
+        board(a).to_move() == colour
+    });
+    let moves = board(&a).board().moves().to_vec();
+    drop(a);
+    let b = start(store(), None, Screen::Menu);
+    assert_eq!(b.world().resource::<Board>().board().moves(), &moves[..]);
+    assert_eq!(mode(&b), vs_ai(colour), "the colours the opening gave");
+    let menu = b.world().resource::<GameSetup>();
+    assert_eq!(menu.opening, OpeningRule::Swap1);
+    assert_eq!(menu.mode, vs_ai(Stone::Black), "the seat: the person opens");
+    drop(b);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -145,3 +145,16 @@ fn message_templates_keep_their_placeholders() {
         assert_eq!(holes(en), holes(zh), "{en:?} -> {zh:?}");
     }
 }
+
+#[test]
+fn the_opening_rules_names_and_summaries_are_translated() {
+    use gomoku::app::i18n::opening::{opening_label, opening_summary, seat_name};
+    use gomoku::engine::opening::{OpeningRule, Player};
+    for rule in OpeningRule::ALL {
+        assert!(chinese(opening_label(rule)).is_some(), "{rule}");
+        assert!(chinese(opening_summary(rule)).is_some(), "{rule}");
+    }
+    for player in [Player::First, Player::Second] {
+        assert!(chinese(seat_name(player)).is_some(), "{player}");
+    }
+}

@@ -1,7 +1,7 @@
-//! Frame pacing: the game draws at full pace only while something moves (the AI thinks, the AI
-//! plays itself, a stone settles, sparks fly, the pointer was just used); a still board waits
-//! for input (and egui asks for a frame when it needs one), so an idle game costs next to
-//! nothing, even with software rendering.
+//! Frame pacing: the game draws at full pace only while something moves (the AI thinks of a
+//! move or an opening step, the AI plays itself, a stone settles, sparks fly, the pointer was
+//! just used); a still board waits for input (and egui asks for a frame when it needs one), so
+//! an idle game costs next to nothing, even with software rendering.
 
 use std::time::Duration;
 
@@ -12,6 +12,7 @@ use bevy_egui::{EguiInput, EguiPreUpdateSet, egui};
 use super::board::{DropShadow, KeyCursor, Particle, Pulse, Settle};
 use super::play::ai::AiThinking;
 use super::play::hint::HintSearch;
+use super::play::opening_ai::OpeningThinking;
 use super::{ActiveSetup, Board, Hover, Mode, Screen, StatusLine};
 
 /// After the last change on screen, frames go on at full pace this long (the ghost stone
@@ -65,6 +66,7 @@ fn pace(
     time: Res<Time<Real>>,
     thinking: Res<AiThinking>,
     hint: Res<HintSearch>,
+    opening_thinking: Res<OpeningThinking>,
     active: Res<ActiveSetup>,
     screen: Res<State<Screen>>,
     changes: (Res<Board>, Res<Hover>, Res<KeyCursor>, Res<StatusLine>),
@@ -85,6 +87,7 @@ fn pace(
     }
     let ai_plays_itself = active.0.mode == Mode::AiVsAi && *screen.get() == Screen::Playing;
     let motion = if thinking.is_thinking()
+        || opening_thinking.is_thinking()
         || hint.is_searching()
         || ai_plays_itself
         || !animated.is_empty()

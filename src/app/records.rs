@@ -141,6 +141,11 @@ fn load_everything(
                 moves: Vec::new(),
                 ..resumed.clone()
             };
+            // A game resumed after its opening goes on from its position, with the colours
+            // the opening gave; the menu keeps the opening rule and the seat it began with.
+            if settings.last.opening != OpeningRule::None {
+                apply_last_setup(&settings.0.last, &mut setup);
+            }
         }
         commands.insert_resource(ResumedGame(resumed));
     }

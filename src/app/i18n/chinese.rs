@@ -265,6 +265,8 @@ pub fn chinese(english: &str) -> Option<&'static str> {
         "Click one of the numbered offers to pick it." => "点击一个带编号的第五手来选择。",
         "Undo takes back the last step." => "悔棋可撤回上一步。",
         "{first} (first) vs {second} (second)" => "{first}（先手）对 {second}（后手）",
+        "{done}. {next}" => "{done}。{next}",
+        "{opening} {next}" => "{opening}{next}",
         _ => return None,
     })
 }

@@ -152,7 +152,10 @@ pub fn after_step_text(play: &OpeningPlay, lang: Lang) -> String {
         finished_text(play, lang)
     };
     match done {
-        Some(done) => format!("{done}. {next}"),
+        Some(done) => fill(
+            lang.t("{done}. {next}"),
+            &[("done", &done), ("next", &next)],
+        ),
         None => next,
     }
 }

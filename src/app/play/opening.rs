@@ -9,7 +9,7 @@
 use bevy::prelude::*;
 
 use super::turn;
-use crate::app::i18n::{Lang, opening};
+use crate::app::i18n::{Lang, fill, opening};
 use crate::app::{
     ActiveSetup, AppSystems, Board, GameOpening, GamePlayers, MoveRefused, MoveSource,
     OpeningRequest, Refusal, StatusLine, StonePlaced,
@@ -98,7 +98,10 @@ fn apply_opening_requests(
             active.0.mode = play.playing_mode();
             *players = play.swap_players(seated);
             let next = turn::describe(&board.0, active.0.mode, None, *lang);
-            status.0 = format!("{} {next}", status.0);
+            status.0 = fill(
+                lang.t("{opening} {next}"),
+                &[("opening", &status.0), ("next", &next)],
+            );
         }
     }
 }

@@ -112,13 +112,13 @@ pub fn opening_contents(
             });
         }
         Task::Place { .. } => {
-            ui.small(lang.t("Click the board to place the stone."));
+            ui.label(lang.t("Click the board to place the stone."));
         }
         Task::Offer { .. } => {
-            ui.small(lang.t("Click the board to offer a fifth move."));
+            ui.label(lang.t("Click the board to offer a fifth move."));
         }
         Task::Pick { .. } => {
-            ui.small(lang.t("Click one of the numbered offers to pick it."));
+            ui.label(lang.t("Click one of the numbered offers to pick it."));
         }
     }
     ui.small(lang.t("Undo takes back the last step."));

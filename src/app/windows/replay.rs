@@ -129,7 +129,7 @@ fn replay_window(
                     &[("rule", &lang.t(opening_label(opening.rule)))],
                 ));
                 for line in record_lines(r, lang) {
-                    ui.small(line);
+                    ui.label(line);
                 }
                 ui.separator();
             }
