@@ -756,16 +756,25 @@ impl Searcher {
                 (m, s)
             })
             .collect();
-        scored.sort_unstable_by_key(|&(m, s)| (std::cmp::Reverse(s), m));
+        let order = |&(m, s): &(usize, i32)| (std::cmp::Reverse(s), m);
         // Quiet positions: keep the most promising points only, and every point of high pattern
-        // value wherever the policy ranks it.
+        // value wherever the policy ranks it (only the kept points are sorted).
         let width = if ply == 0 { ROOT_WIDTH } else { WIDTH };
         if scored.len() > width {
-            let mut n = 0;
-            scored.retain(|&(m, _)| {
-                n += 1;
-                n <= width || self.pattern_value(m, me, them) >= KEEP_VALUE
-            });
+            scored.select_nth_unstable_by_key(width, order);
+            let (_, rest) = scored.split_at_mut(width);
+            let mut kept = width;
+            for k in 0..rest.len() {
+                if self.pattern_value(rest[k].0, me, them) >= KEEP_VALUE {
+                    rest.swap(k, kept - width);
+                    kept += 1;
+                }
+            }
+            scored.truncate(kept);
+            scored[..width].sort_unstable_by_key(order);
+            scored[width..].sort_unstable_by_key(order);
+        } else {
+            scored.sort_unstable_by_key(order);
         }
         scored.into_iter().map(|(m, _)| m).collect()
     }
