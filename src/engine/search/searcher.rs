@@ -155,6 +155,11 @@ pub struct Searcher {
     vct: Vct,
     history: Vec<[i32; 2]>,
     killers: Vec<[u16; 2]>,
+    /// Per ply, the move list's buffer, kept between nodes so move generation does not
+    /// allocate.
+    move_lists: Vec<Vec<usize>>,
+    /// The scored candidates' buffer of move generation.
+    scored: Vec<(usize, i32)>,
     nodes: u64,
     node_limit: u64,
     deadline: Option<Instant>,
@@ -203,6 +208,8 @@ impl Searcher {
             vct: Vct::new(300_000),
             history: vec![[0; 2]; cells],
             killers: vec![[NO_MOVE; 2]; MAX_PLY + 1],
+            move_lists: vec![Vec::new(); MAX_PLY + 1],
+            scored: Vec::new(),
             nodes: 0,
             node_limit: u64::MAX,
             deadline: None,
@@ -718,7 +725,8 @@ impl Searcher {
     fn generate(&mut self, ply: usize, tt_move: Option<usize>) -> Vec<usize> {
         let me = self.pos.to_move();
         let them = me.opponent();
-        let mut moves = Vec::new();
+        let mut moves = std::mem::take(&mut self.move_lists[ply.min(MAX_PLY)]);
+        moves.clear();
         if self.pos.count(them, Threat::Five) > 0 {
             self.pos.points_with(them, Threat::Five, &mut moves);
             return moves;
@@ -741,21 +749,20 @@ impl Searcher {
         let c = me.index();
         let recent =
             [self.pos.recent_move(0), self.pos.recent_move(1)].map(|r| r.map(|r| self.pos.pos(r)));
-        let mut scored: Vec<(usize, i32)> = moves
-            .into_iter()
-            .map(|m| {
-                let p = self.pos.pos(m);
-                let [last, mine] = recent.map(|r| r.map(|r| king_distance(r, p)));
-                let mut s = self.pos.policy_value(m, me) + policy::distance_policy(last, mine);
-                s += self.history[m][c].min(2_000) / HISTORY_DIVISOR;
-                if Some(m) == tt_move {
-                    s += 1_000_000;
-                } else if killers.contains(&(m as u16)) {
-                    s += 5_000;
-                }
-                (m, s)
-            })
-            .collect();
+        let mut scored = std::mem::take(&mut self.scored);
+        scored.clear();
+        scored.extend(moves.iter().map(|&m| {
+            let p = self.pos.pos(m);
+            let [last, mine] = recent.map(|r| r.map(|r| king_distance(r, p)));
+            let mut s = self.pos.policy_value(m, me) + policy::distance_policy(last, mine);
+            s += self.history[m][c].min(2_000) / HISTORY_DIVISOR;
+            if Some(m) == tt_move {
+                s += 1_000_000;
+            } else if killers.contains(&(m as u16)) {
+                s += 5_000;
+            }
+            (m, s)
+        }));
         let order = |&(m, s): &(usize, i32)| (std::cmp::Reverse(s), m);
         // Quiet positions: keep the most promising points only, and every point of high pattern
         // value wherever the policy ranks it (only the kept points are sorted).
@@ -776,7 +783,10 @@ impl Searcher {
         } else {
             scored.sort_unstable_by_key(order);
         }
-        scored.into_iter().map(|(m, _)| m).collect()
+        moves.clear();
+        moves.extend(scored.iter().map(|&(m, _)| m));
+        self.scored = scored;
+        moves
     }
 
     fn negamax(&mut self, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
@@ -817,7 +827,6 @@ impl Searcher {
                 }
             }
         }
-        let moves = self.generate(ply, tt_move);
         // The block of a four is forced: it does not use up depth. (Answers to open threes
         // were extended too, once: reading threat sequences deeper that way cost two plies of
         // ordinary depth and lost matches.)
@@ -838,6 +847,7 @@ impl Searcher {
                 return static_eval;
             }
         }
+        let moves = self.generate(ply, tt_move);
         for (n, &m) in moves.iter().enumerate() {
             if !self.pos.is_legal(m, me) {
                 continue;
@@ -895,6 +905,7 @@ impl Searcher {
                 break;
             }
         }
+        self.move_lists[ply.min(MAX_PLY)] = moves;
         if searched == 0 {
             // No legal move worth playing here (every block is forbidden, say): lost.
             return -(WIN - ply as i32 - 1);
