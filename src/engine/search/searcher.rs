@@ -1,8 +1,9 @@
 //! The full search: threat-driven move generation ordered by a fitted policy (see
 //! [`policy`]), principal variation search with iterative deepening, a transposition table,
-//! killer and history ordering, late-move reductions, reverse futility pruning, a quiescence
-//! search of chained fours below the horizon, a VCF solver at the root and at the leaves, and
-//! time control that always has a move ready.
+//! killer and history ordering, late-move reductions, reverse futility pruning, singular
+//! extensions, internal iterative reductions, a quiescence search of chained fours below the
+//! horizon, a VCF solver at the root and at the leaves, and time control that always has a move
+//! ready.
 //!
 //! Every search first completes a shallow search (depth [`SHALLOW_DEPTH`], which sees the
 //! forced answers to fours and open threes) whatever the clock says, so a busy machine never
@@ -59,6 +60,14 @@ const FUTILITY_MARGIN: i32 = 120;
 /// returns it without a search.
 const RFP_DEPTH: i32 = 5;
 const RFP_MARGIN: i32 = 150;
+/// Singular extension: from this depth, the table's move is searched a ply deeper when every
+/// other move, searched to half the depth, falls short of the table's score by
+/// `SINGULAR_MARGIN` a ply.
+const SINGULAR_DEPTH: i32 = 6;
+const SINGULAR_MARGIN: i32 = 15;
+/// Internal iterative reduction: from this depth, a node without a move from the table (none
+/// to search first) is searched a ply shallower.
+const IIR_DEPTH: i32 = 4;
 /// History counts this much less than the policy in move ordering.
 const HISTORY_DIVISOR: i32 = 16;
 /// Points of at least this pattern value are searched whatever the width.
@@ -158,6 +167,8 @@ pub struct Searcher {
     /// Per ply, the move list's buffer, kept between nodes so move generation does not
     /// allocate.
     move_lists: Vec<Vec<usize>>,
+    /// Per ply, the move a singular-extension search leaves out (`NO_MOVE` for none).
+    excluded: Vec<u16>,
     /// The scored candidates' buffer of move generation.
     scored: Vec<(usize, i32)>,
     nodes: u64,
@@ -209,6 +220,7 @@ impl Searcher {
             history: vec![[0; 2]; cells],
             killers: vec![[NO_MOVE; 2]; MAX_PLY + 1],
             move_lists: vec![Vec::new(); MAX_PLY + 1],
+            excluded: vec![NO_MOVE; MAX_PLY + 2],
             scored: Vec::new(),
             nodes: 0,
             node_limit: u64::MAX,
@@ -812,10 +824,13 @@ impl Searcher {
         }
         let alpha_orig = alpha;
         let key = self.pos.hash();
+        let excluded = self.excluded[ply];
         let mut tt_move = None;
-        if let Some(e) = self.tt.probe(key) {
+        let mut tt_hit = None;
+        if let Some(e) = self.tt.probe(key).filter(|_| excluded == NO_MOVE) {
             if e.best != NO_MOVE && self.pos.is_empty(e.best as usize) {
                 tt_move = Some(e.best as usize);
+                tt_hit = Some(e);
             }
             if e.depth as i32 >= depth {
                 let score = from_tt(e.score, ply);
@@ -847,9 +862,35 @@ impl Searcher {
                 return static_eval;
             }
         }
+        let mut depth = depth;
+        if tt_move.is_none() && depth >= IIR_DEPTH && excluded == NO_MOVE {
+            depth -= 1;
+        }
+        // Singular extension: the table's move, when every other move falls well short of
+        // its score in a shallower search, is searched a ply deeper.
+        let mut singular = NO_MOVE;
+        if let Some(e) = tt_hit.filter(|e| {
+            ply > 0
+                && depth >= SINGULAR_DEPTH
+                && !forced
+                && e.depth as i32 >= depth - 3
+                && matches!(e.bound, Bound::Lower | Bound::Exact)
+                && e.score.abs() < WIN_THRESHOLD
+        }) {
+            let target = from_tt(e.score, ply) - SINGULAR_MARGIN * depth;
+            self.excluded[ply] = e.best;
+            let v = self.negamax(depth / 2, target - 1, target, ply);
+            self.excluded[ply] = NO_MOVE;
+            if self.aborted {
+                return 0;
+            }
+            if v < target {
+                singular = e.best;
+            }
+        }
         let moves = self.generate(ply, tt_move);
         for (n, &m) in moves.iter().enumerate() {
-            if !self.pos.is_legal(m, me) {
+            if !self.pos.is_legal(m, me) || m as u16 == excluded {
                 continue;
             }
             let quiet =
@@ -864,7 +905,11 @@ impl Searcher {
                     continue;
                 }
             }
-            let new_depth = if forced { depth } else { depth - 1 };
+            let new_depth = if forced || m as u16 == singular {
+                depth
+            } else {
+                depth - 1
+            };
             self.pos.play(m);
             let mut score;
             if searched == 0 {
@@ -906,6 +951,10 @@ impl Searcher {
             }
         }
         self.move_lists[ply.min(MAX_PLY)] = moves;
+        if searched == 0 && excluded != NO_MOVE {
+            // A singular-extension search with no other move: the left-out move is singular.
+            return alpha_orig;
+        }
         if searched == 0 {
             // No legal move worth playing here (every block is forbidden, say): lost.
             return -(WIN - ply as i32 - 1);
@@ -917,6 +966,10 @@ impl Searcher {
         } else {
             Bound::Exact
         };
+        if excluded != NO_MOVE {
+            // A search without one of the moves says nothing about the position: not stored.
+            return best;
+        }
         self.tt.store(Entry {
             key,
             best: best_move,
