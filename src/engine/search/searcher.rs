@@ -64,7 +64,7 @@ const RFP_MARGIN: i32 = 150;
 /// other move, searched to half the depth, falls short of the table's score by
 /// `SINGULAR_MARGIN` a ply.
 const SINGULAR_DEPTH: i32 = 6;
-const SINGULAR_MARGIN: i32 = 15;
+const SINGULAR_MARGIN: i32 = 10;
 /// Internal iterative reduction: from this depth, a node without a move from the table (none
 /// to search first) is searched a ply shallower.
 const IIR_DEPTH: i32 = 4;
