@@ -2,7 +2,7 @@
 """Plays two Gomocup (Piskvork protocol) engines against each other and prints the score.
 
     python3 scripts/match.py ENGINE_A ENGINE_B [--games 20] [--ms 500] [--rule 0|1|4] [--size 15]
-                             [--jobs 1] [--save DIR] [--openings FILE]
+                             [--jobs 1] [--save DIR] [--openings FILE | --swap2]
 
 Each opening (a few stones near the centre, drawn at random from a fixed seed, or read from
 `--openings FILE`: one per line in move notation, `h8 i9 j7`, `#` starts a comment) is played
@@ -19,6 +19,14 @@ a build of main against a build of a branch. `--jobs 2` plays two games at once 
 keeps one core busy: only one engine thinks at a time); `--save DIR` writes every game as a
 position string (`h8i9...`, the format `gomoku --moves` and the game's import read) and the
 engines' MESSAGE and DEBUG lines move by move.
+
+`--swap2` starts every game with the swap2 opening rule instead, the script acting as the
+manager of Gomocup's swap2 extension (`SWAP2BOARD`, as Yixin's and Rapfi's managers send it:
+the stones in the order played, `x,y,1` for the colour to move next and `x,y,2` for the other):
+the opener proposes three stones; the other engine answers `SWAP` (it takes black), one move
+(it stays white and plays the fourth) or two moves (the fourth and fifth), after which the
+opener answers `SWAP` (it takes black) or the sixth move as white. The engines take turns as
+the opener, so the colours come from their own choices; the game then goes on as any other.
 """
 
 import argparse
@@ -180,6 +188,95 @@ def play_moves(paths, opening, size, rule, ms, moves, log, times):
             e.close()
 
 
+def swap2_board(engine, stones, ms):
+    """Sends SWAP2BOARD with `stones` (played in order, black first) and returns the reply's
+    words (points as (x, y), or "SWAP"), or an error text."""
+    engine.send("SWAP2BOARD")
+    for i, (x, y) in enumerate(stones):
+        to_move_next = (i % 2) == (len(stones) % 2)
+        engine.send(f"{x},{y},{1 if to_move_next else 2}")
+    engine.send("DONE")
+    engine.messages.clear()
+    reply = engine.answer(ms / 1000 * 3 + 2)
+    if reply is None:
+        return None, "no answer in time to SWAP2BOARD"
+    words = []
+    for word in reply.split():
+        if word.upper() == "SWAP":
+            words.append("SWAP")
+            continue
+        try:
+            x, y = (int(v) for v in word.split(","))
+        except ValueError:
+            return None, f"bad SWAP2BOARD reply {reply!r}"
+        words.append((x, y))
+    return words, None
+
+
+def negotiate_swap2(paths, size, rule, ms, log):
+    """The swap2 opening between paths[0] (the opener) and paths[1]. Returns the stones, which
+    engine (0 or 1) plays black, and None; or the loser (0 or 1) and why when an engine fails."""
+    engines = [Engine(p) for p in paths]
+    try:
+        for e in engines:
+            e.send(f"START {size}")
+            e.send(f"INFO timeout_turn {ms}")
+            e.send("INFO timeout_match 0")
+            e.send("INFO time_left 100000000")
+            e.send(f"INFO rule {rule}")
+
+        def legal(points, stones):
+            return all(0 <= x < size and 0 <= y < size for x, y in points) and \
+                len(set(points) | set(stones)) == len(points) + len(stones)
+
+        words, err = swap2_board(engines[0], [], ms)
+        log.append(f"opener proposes {words}: " + " | ".join(engines[0].messages))
+        if err or len(words) != 3 or "SWAP" in words or not legal(words, []):
+            return None, None, (0, err or f"bad proposal {words}")
+        stones = list(words)
+        words, err = swap2_board(engines[1], stones, ms)
+        log.append(f"second answers {words}: " + " | ".join(engines[1].messages))
+        if err:
+            return None, None, (1, err)
+        if words == ["SWAP"]:
+            return stones, 1, None
+        if len(words) == 1 and legal(words, stones):
+            return stones + words, 0, None
+        if len(words) != 2 or "SWAP" in words or not legal(words, stones):
+            return None, None, (1, f"bad answer {words}")
+        stones += words
+        words, err = swap2_board(engines[0], stones, ms)
+        log.append(f"opener answers {words}: " + " | ".join(engines[0].messages))
+        if err:
+            return None, None, (0, err)
+        if words == ["SWAP"]:
+            return stones, 0, None
+        if len(words) == 1 and legal(words, stones):
+            return stones + words, 1, None
+        return None, None, (0, f"bad answer {words}")
+    finally:
+        for e in engines:
+            e.close()
+
+
+def play_swap2_game(paths, size, rule, ms):
+    """paths[0] opens. Returns the winner (0 or 1 as in `paths`, None for a draw), why, the
+    moves, the log, each engine's reply times and which engine played black."""
+    log = []
+    stones, black, failed = negotiate_swap2(paths, size, rule, ms, log)
+    if failed:
+        loser, why = failed
+        return 1 - loser, why, [], log, ([], []), 0
+    ordered = [paths[black], paths[1 - black]]
+    moves = []
+    times = ([], [])
+    winner, why = play_moves(ordered, stones, size, rule, ms, moves, log, times)
+    if black == 1:
+        times = (times[1], times[0])
+    won = None if winner is None else (black if winner == 0 else 1 - black)
+    return won, why, moves, log, times, black
+
+
 def openings(n, size, seed):
     rng = random.Random(seed)
     c = size // 2
@@ -230,7 +327,11 @@ def main():
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--save", help="a folder for the games' position strings")
     ap.add_argument("--openings", help="a file of openings to play instead of random ones")
+    ap.add_argument("--swap2", action="store_true",
+                    help="open every game with swap2, the engines taking turns as the opener")
     args = ap.parse_args()
+    if args.swap2:
+        return swap2_match(args)
     if args.save:
         os.makedirs(args.save, exist_ok=True)
     score = {"a": 0, "b": 0, "draw": 0}
@@ -280,6 +381,53 @@ def main():
         else:
             split += 1
     print(f"pairs: A won both {both['A']}, B won both {both['B']}, split or drawn {split}")
+    for side in ("a", "b"):
+        t = sorted(replies[side])
+        if t:
+            late = sum(1 for x in t if x * 1000 > args.ms)
+            print(f"{side.upper()} replies: median {t[len(t) // 2] * 1000:.0f} ms, "
+                  f"slowest {t[-1] * 1000:.0f} ms, {late} of {len(t)} over {args.ms} ms")
+
+
+def swap2_match(args):
+    """The match under swap2: A opens the odd games, B the even ones."""
+    if args.save:
+        os.makedirs(args.save, exist_ok=True)
+    score = {"a": 0, "b": 0, "draw": 0}
+    colours = {"a": 0}
+    replies = {"a": [], "b": []}
+    with concurrent.futures.ThreadPoolExecutor(max(args.jobs, 1)) as pool:
+        games = []
+        for n in range(args.games):
+            a_opens = n % 2 == 0
+            paths = [args.a, args.b] if a_opens else [args.b, args.a]
+            games.append((n + 1, a_opens,
+                          pool.submit(play_swap2_game, paths, args.size, args.rule, args.ms)))
+        for number, a_opens, future in games:
+            winner, why, moves, log, times, black = future.result()
+            a = 0 if a_opens else 1
+            a_black = black == a
+            colours["a"] += a_black
+            replies["a"].extend(times[a])
+            replies["b"].extend(times[1 - a])
+            if args.save:
+                with open(os.path.join(args.save, f"game{number:03}.txt"), "w") as f:
+                    f.write(position_string(moves, args.size) + "\n")
+                with open(os.path.join(args.save, f"game{number:03}.log"), "w") as f:
+                    f.write("\n".join(log) + "\n")
+            if winner is None:
+                score["draw"] += 1
+                who = "draw"
+            else:
+                who = "A" if winner == a else "B"
+                score[who.lower()] += 1
+            print(f"game {number:3}: {'A' if a_opens else 'B'} opens, A is "
+                  f"{'black' if a_black else 'white'}: {who} ({why}, {len(moves)} moves, "
+                  f"opening {position_string(moves[:5], args.size)})", flush=True)
+    total = sum(score.values())
+    print(f"A {score['a']} - B {score['b']} - draws {score['draw']} of {total} "
+          f"(A scores {(score['a'] + score['draw'] / 2) / max(total, 1):.0%}); "
+          f"A played black in {colours['a']} games")
     for side in ("a", "b"):
         t = sorted(replies[side])
         if t:

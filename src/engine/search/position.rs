@@ -105,10 +105,11 @@ pub struct Position {
     steps: [isize; 4],
     cells: Vec<u8>,
     info: Vec<PointInfo>,
-    /// Per point, colour and direction: the pattern-table code of the ten neighbours as that
-    /// colour sees them, kept up to date by adding each move's digit (see
-    /// [`pattern::line_code`]), so a refresh is a table lookup.
-    codes: Vec<[[u16; 4]; 2]>,
+    /// Per point and direction: the pattern-table codes of the ten neighbours as each colour
+    /// sees them (black's in the low 16 bits, white's in the high), kept up to date by adding
+    /// each move's digits (see [`pattern::line_code`]) in one addition, so a refresh is a table
+    /// lookup.
+    codes: Vec<[u32; 4]>,
     /// Per direction and offset -5..=5 (index offset + 5): the code a stone at that offset
     /// adds for its own colour (the other colour sees it as blocked: twice as much).
     digit: [[u16; 2 * HALF + 1]; 4],
@@ -142,7 +143,6 @@ struct SavedMove {
     points_from: usize,
     counts: [[u32; THREATS]; 2],
     eval_sum: [[i32; 2]; 2],
-    fours: [[u64; FOUR_WORDS]; 2],
 }
 
 /// Words of the four-point bit sets: enough for the largest padded board.
@@ -161,7 +161,7 @@ impl Position {
             steps: [1, s, s + 1, 1 - s],
             cells: vec![WALL; stride * stride],
             info: vec![PointInfo::default(); stride * stride],
-            codes: vec![[[0; 4]; 2]; stride * stride],
+            codes: vec![[0; 4]; stride * stride],
             digit: [[0; 2 * HALF + 1]; 4],
             near: vec![0; stride * stride],
             counts: [[0; THREATS]; 2],
@@ -201,8 +201,8 @@ impl Position {
         for p in board.points() {
             let i = pos.index(p);
             for d in 0..4 {
-                pos.codes[i][0][d] = pos.slow_code(i, d, 0);
-                pos.codes[i][1][d] = pos.slow_code(i, d, 1);
+                pos.codes[i][d] =
+                    pos.slow_code(i, d, 0) as u32 | (pos.slow_code(i, d, 1) as u32) << 16;
             }
         }
         for p in board.points() {
@@ -435,7 +435,6 @@ impl Position {
             points_from: self.saved_points.len(),
             counts: self.counts,
             eval_sum: self.eval_sum,
-            fours: self.fours,
         });
         self.add_counts(i, -1);
         self.cells[i] = stone_code(stone);
@@ -458,12 +457,13 @@ impl Position {
         for k in (saved.points_from..self.saved_points.len()).rev() {
             let (j, info) = self.saved_points[k];
             self.info[j] = info;
+            self.mark_fours(j);
         }
         self.saved_points.truncate(saved.points_from);
         // The point's own information was not touched while it held the stone.
+        self.mark_fours(i);
         self.counts = saved.counts;
         self.eval_sum = saved.eval_sum;
-        self.fours = saved.fours;
     }
 
     /// The last move's padded index.
@@ -501,22 +501,34 @@ impl Position {
     fn refresh_lines(&mut self, i: usize) {
         let own = self.cells[i] as usize - 1;
         self.for_each_neighbour(i, |pos, d, j, w| {
-            pos.codes[j][own][d] += w;
-            pos.codes[j][1 - own][d] += 2 * w;
-            if pos.cells[j] == EMPTY {
-                // Most points a few steps away keep their pattern: nothing to save or redo.
-                let code = pos.codes[j];
-                let pats = &pos.info[j].pats;
-                if pos.tables[0][code[0][d] as usize] == pats[0][d]
-                    && pos.tables[1][code[1][d] as usize] == pats[1][d]
-                {
-                    return;
-                }
-                pos.saved_points.push((j, pos.info[j]));
-                pos.add_counts(j, -1);
-                pos.refresh_direction(j, d);
-                pos.add_counts(j, 1);
+            // One addition for both colours' codes: the digit for the stone's colour, twice it
+            // for the other's.
+            let add = packed_digits(w, own);
+            let code = pos.codes[j][d] + add;
+            pos.codes[j][d] = code;
+            if pos.cells[j] != EMPTY {
+                return;
             }
+            // Most points a few steps away keep their pattern: nothing to save or redo.
+            let old = pos.info[j];
+            let pats = [
+                pos.tables[0][(code & 0xffff) as usize],
+                pos.tables[1][(code >> 16) as usize],
+            ];
+            if pats[0] == old.pats[0][d] && pats[1] == old.pats[1][d] {
+                return;
+            }
+            let mut new = old;
+            for (colour, &pat) in pats.iter().enumerate() {
+                new.pats[colour][d] = pat;
+                let combo = pos.combos[combo_key(&new.pats[colour])];
+                new.threat[colour] = combo.threat;
+                new.value[colour] = combo.value;
+                new.eval[colour] = combo.eval;
+            }
+            pos.saved_points.push((j, old));
+            pos.count_change(j, &old, &new);
+            pos.info[j] = new;
         });
     }
 
@@ -524,8 +536,7 @@ impl Position {
     fn unmark_codes(&mut self, i: usize) {
         let own = self.cells[i] as usize - 1;
         self.for_each_neighbour(i, |pos, d, j, w| {
-            pos.codes[j][own][d] -= w;
-            pos.codes[j][1 - own][d] -= 2 * w;
+            pos.codes[j][d] -= packed_digits(w, own);
         });
     }
 
@@ -572,12 +583,13 @@ impl Position {
     }
 
     fn refresh_direction(&mut self, i: usize, d: usize) {
-        let codes = self.codes[i];
+        let code = self.codes[i][d];
+        let codes = [code & 0xffff, code >> 16];
         let combos = self.combos;
         let info = &mut self.info[i];
-        for (colour, code) in codes.iter().enumerate() {
+        for (colour, code) in codes.into_iter().enumerate() {
             let pats = &mut info.pats[colour];
-            pats[d] = self.tables[colour][code[d] as usize];
+            pats[d] = self.tables[colour][code as usize];
             let combo = combos[combo_key(pats)];
             info.threat[colour] = combo.threat;
             info.value[colour] = combo.value;
@@ -603,6 +615,52 @@ impl Position {
                 }
             }
         }
+    }
+
+    /// Sets the empty point `i`'s bits in the four-point sets from its information.
+    fn mark_fours(&mut self, i: usize) {
+        let bit = 1u64 << (i % 64);
+        for colour in 0..2 {
+            let word = &mut self.fours[colour][i / 64];
+            if self.info[i].threat[colour] >= Threat::Four {
+                *word |= bit;
+            } else {
+                *word &= !bit;
+            }
+        }
+    }
+
+    /// Moves the empty point `i` in the counts and value sums from `old` information to `new`.
+    fn count_change(&mut self, i: usize, old: &PointInfo, new: &PointInfo) {
+        let bit = 1u64 << (i % 64);
+        for colour in 0..2 {
+            let (was, is) = (old.threat[colour], new.threat[colour]);
+            if was != is {
+                self.counts[colour][was as usize] -= 1;
+                self.counts[colour][is as usize] += 1;
+                let word = &mut self.fours[colour][i / 64];
+                if is >= Threat::Four {
+                    *word |= bit;
+                } else {
+                    *word &= !bit;
+                }
+            }
+            for role in 0..2 {
+                self.eval_sum[colour][role] += new.eval[colour][role] - old.eval[colour][role];
+            }
+        }
+    }
+}
+
+/// What a stone adds to the packed codes of a neighbour (see `Position::codes`) whose own-colour
+/// digit for it is `w`: `w` in its colour's half, `2 w` in the other's.
+#[inline(always)]
+fn packed_digits(w: u16, own: usize) -> u32 {
+    let (w, twice) = (w as u32, 2 * w as u32);
+    if own == 0 {
+        w | twice << 16
+    } else {
+        twice | w << 16
     }
 }
 

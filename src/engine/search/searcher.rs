@@ -1,8 +1,9 @@
 //! The full search: threat-driven move generation ordered by a fitted policy (see
 //! [`policy`]), principal variation search with iterative deepening, a transposition table,
-//! killer and history ordering, late-move reductions, reverse futility pruning, a quiescence
-//! search of chained fours below the horizon, a VCF solver at the root and at the leaves, and
-//! time control that always has a move ready.
+//! killer and history ordering, late-move reductions, reverse futility pruning, singular
+//! extensions, internal iterative reductions, a quiescence search of chained fours below the
+//! horizon, a VCF solver at the root and at the leaves, and time control that always has a move
+//! ready.
 //!
 //! Every search first completes a shallow search (depth [`SHALLOW_DEPTH`], which sees the
 //! forced answers to fours and open threes) whatever the clock says, so a busy machine never
@@ -59,6 +60,14 @@ const FUTILITY_MARGIN: i32 = 120;
 /// returns it without a search.
 const RFP_DEPTH: i32 = 5;
 const RFP_MARGIN: i32 = 150;
+/// Singular extension: from this depth, the table's move is searched a ply deeper when every
+/// other move, searched to half the depth, falls short of the table's score by
+/// `SINGULAR_MARGIN` a ply.
+const SINGULAR_DEPTH: i32 = 6;
+const SINGULAR_MARGIN: i32 = 10;
+/// Internal iterative reduction: from this depth, a node without a move from the table (none
+/// to search first) is searched a ply shallower.
+const IIR_DEPTH: i32 = 4;
 /// History counts this much less than the policy in move ordering.
 const HISTORY_DIVISOR: i32 = 16;
 /// Points of at least this pattern value are searched whatever the width.
@@ -155,6 +164,13 @@ pub struct Searcher {
     vct: Vct,
     history: Vec<[i32; 2]>,
     killers: Vec<[u16; 2]>,
+    /// Per ply, the move list's buffer, kept between nodes so move generation does not
+    /// allocate.
+    move_lists: Vec<Vec<usize>>,
+    /// Per ply, the move a singular-extension search leaves out (`NO_MOVE` for none).
+    excluded: Vec<u16>,
+    /// The scored candidates' buffer of move generation.
+    scored: Vec<(usize, i32)>,
     nodes: u64,
     node_limit: u64,
     deadline: Option<Instant>,
@@ -203,6 +219,9 @@ impl Searcher {
             vct: Vct::new(300_000),
             history: vec![[0; 2]; cells],
             killers: vec![[NO_MOVE; 2]; MAX_PLY + 1],
+            move_lists: vec![Vec::new(); MAX_PLY + 1],
+            excluded: vec![NO_MOVE; MAX_PLY + 2],
+            scored: Vec::new(),
             nodes: 0,
             node_limit: u64::MAX,
             deadline: None,
@@ -718,7 +737,8 @@ impl Searcher {
     fn generate(&mut self, ply: usize, tt_move: Option<usize>) -> Vec<usize> {
         let me = self.pos.to_move();
         let them = me.opponent();
-        let mut moves = Vec::new();
+        let mut moves = std::mem::take(&mut self.move_lists[ply.min(MAX_PLY)]);
+        moves.clear();
         if self.pos.count(them, Threat::Five) > 0 {
             self.pos.points_with(them, Threat::Five, &mut moves);
             return moves;
@@ -741,33 +761,44 @@ impl Searcher {
         let c = me.index();
         let recent =
             [self.pos.recent_move(0), self.pos.recent_move(1)].map(|r| r.map(|r| self.pos.pos(r)));
-        let mut scored: Vec<(usize, i32)> = moves
-            .into_iter()
-            .map(|m| {
-                let p = self.pos.pos(m);
-                let [last, mine] = recent.map(|r| r.map(|r| king_distance(r, p)));
-                let mut s = self.pos.policy_value(m, me) + policy::distance_policy(last, mine);
-                s += self.history[m][c].min(2_000) / HISTORY_DIVISOR;
-                if Some(m) == tt_move {
-                    s += 1_000_000;
-                } else if killers.contains(&(m as u16)) {
-                    s += 5_000;
-                }
-                (m, s)
-            })
-            .collect();
-        scored.sort_unstable_by_key(|&(m, s)| (std::cmp::Reverse(s), m));
+        let mut scored = std::mem::take(&mut self.scored);
+        scored.clear();
+        scored.extend(moves.iter().map(|&m| {
+            let p = self.pos.pos(m);
+            let [last, mine] = recent.map(|r| r.map(|r| king_distance(r, p)));
+            let mut s = self.pos.policy_value(m, me) + policy::distance_policy(last, mine);
+            s += self.history[m][c].min(2_000) / HISTORY_DIVISOR;
+            if Some(m) == tt_move {
+                s += 1_000_000;
+            } else if killers.contains(&(m as u16)) {
+                s += 5_000;
+            }
+            (m, s)
+        }));
+        let order = |&(m, s): &(usize, i32)| (std::cmp::Reverse(s), m);
         // Quiet positions: keep the most promising points only, and every point of high pattern
-        // value wherever the policy ranks it.
+        // value wherever the policy ranks it (only the kept points are sorted).
         let width = if ply == 0 { ROOT_WIDTH } else { WIDTH };
         if scored.len() > width {
-            let mut n = 0;
-            scored.retain(|&(m, _)| {
-                n += 1;
-                n <= width || self.pattern_value(m, me, them) >= KEEP_VALUE
-            });
+            scored.select_nth_unstable_by_key(width, order);
+            let (_, rest) = scored.split_at_mut(width);
+            let mut kept = width;
+            for k in 0..rest.len() {
+                if self.pattern_value(rest[k].0, me, them) >= KEEP_VALUE {
+                    rest.swap(k, kept - width);
+                    kept += 1;
+                }
+            }
+            scored.truncate(kept);
+            scored[..width].sort_unstable_by_key(order);
+            scored[width..].sort_unstable_by_key(order);
+        } else {
+            scored.sort_unstable_by_key(order);
         }
-        scored.into_iter().map(|(m, _)| m).collect()
+        moves.clear();
+        moves.extend(scored.iter().map(|&(m, _)| m));
+        self.scored = scored;
+        moves
     }
 
     fn negamax(&mut self, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
@@ -793,10 +824,13 @@ impl Searcher {
         }
         let alpha_orig = alpha;
         let key = self.pos.hash();
+        let excluded = self.excluded[ply];
         let mut tt_move = None;
-        if let Some(e) = self.tt.probe(key) {
+        let mut tt_hit = None;
+        if let Some(e) = self.tt.probe(key).filter(|_| excluded == NO_MOVE) {
             if e.best != NO_MOVE && self.pos.is_empty(e.best as usize) {
                 tt_move = Some(e.best as usize);
+                tt_hit = Some(e);
             }
             if e.depth as i32 >= depth {
                 let score = from_tt(e.score, ply);
@@ -808,7 +842,6 @@ impl Searcher {
                 }
             }
         }
-        let moves = self.generate(ply, tt_move);
         // The block of a four is forced: it does not use up depth. (Answers to open threes
         // were extended too, once: reading threat sequences deeper that way cost two plies of
         // ordinary depth and lost matches.)
@@ -829,8 +862,35 @@ impl Searcher {
                 return static_eval;
             }
         }
+        let mut depth = depth;
+        if tt_move.is_none() && depth >= IIR_DEPTH && excluded == NO_MOVE {
+            depth -= 1;
+        }
+        // Singular extension: the table's move, when every other move falls well short of
+        // its score in a shallower search, is searched a ply deeper.
+        let mut singular = NO_MOVE;
+        if let Some(e) = tt_hit.filter(|e| {
+            ply > 0
+                && depth >= SINGULAR_DEPTH
+                && !forced
+                && e.depth as i32 >= depth - 3
+                && matches!(e.bound, Bound::Lower | Bound::Exact)
+                && e.score.abs() < WIN_THRESHOLD
+        }) {
+            let target = from_tt(e.score, ply) - SINGULAR_MARGIN * depth;
+            self.excluded[ply] = e.best;
+            let v = self.negamax(depth / 2, target - 1, target, ply);
+            self.excluded[ply] = NO_MOVE;
+            if self.aborted {
+                return 0;
+            }
+            if v < target {
+                singular = e.best;
+            }
+        }
+        let moves = self.generate(ply, tt_move);
         for (n, &m) in moves.iter().enumerate() {
-            if !self.pos.is_legal(m, me) {
+            if !self.pos.is_legal(m, me) || m as u16 == excluded {
                 continue;
             }
             let quiet =
@@ -845,7 +905,11 @@ impl Searcher {
                     continue;
                 }
             }
-            let new_depth = if forced { depth } else { depth - 1 };
+            let new_depth = if forced || m as u16 == singular {
+                depth
+            } else {
+                depth - 1
+            };
             self.pos.play(m);
             let mut score;
             if searched == 0 {
@@ -886,6 +950,11 @@ impl Searcher {
                 break;
             }
         }
+        self.move_lists[ply.min(MAX_PLY)] = moves;
+        if searched == 0 && excluded != NO_MOVE {
+            // A singular-extension search with no other move: the left-out move is singular.
+            return alpha_orig;
+        }
         if searched == 0 {
             // No legal move worth playing here (every block is forbidden, say): lost.
             return -(WIN - ply as i32 - 1);
@@ -897,6 +966,10 @@ impl Searcher {
         } else {
             Bound::Exact
         };
+        if excluded != NO_MOVE {
+            // A search without one of the moves says nothing about the position: not stored.
+            return best;
+        }
         self.tt.store(Entry {
             key,
             best: best_move,
