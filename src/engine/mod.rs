@@ -1,6 +1,7 @@
 //! The engine: plain Rust, no Bevy. Board, rules, patterns, move choice and the protocol.
 //! Everything that decides the game lives here.
 
+pub mod analysis;
 pub mod board;
 pub mod game;
 pub mod opening;

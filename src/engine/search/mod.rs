@@ -2,6 +2,7 @@
 //! a VCF solver, principal variation search with a transposition table).
 
 pub mod eval;
+pub mod info;
 pub mod levels;
 pub mod one_ply;
 pub mod openings;

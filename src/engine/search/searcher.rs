@@ -15,6 +15,11 @@
 //! iteration gives the move), or in slices of bounded work ([`Searcher::step`]) for a
 //! single-threaded host such as the web build: each slice re-runs the current depth with the
 //! transposition table it has filled so far, so work carries over.
+//!
+//! Two hooks serve analysis (`crate::engine::analysis`), and change nothing when unused:
+//! [`Searcher::exclude_root_moves`] leaves a set of root moves out (multi-PV re-runs the search
+//! without the best moves found so far), and [`Searcher::on_iteration`] hands a
+//! [`SearchInfo`] to a callback after every finished iteration.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -22,6 +27,7 @@ use std::time::Duration;
 
 use web_time::Instant;
 
+use super::info::SearchInfo;
 use super::policy;
 use super::position::{Position, Threat};
 use super::tt::{Bound, Entry, TranspositionTable};
@@ -189,7 +195,14 @@ pub struct Searcher {
     /// Root moves checked against the opponent's threat sequences: (move, refuted).
     checked: Vec<(usize, bool)>,
     done: bool,
+    /// Root moves left out of the search (padded indices; see [`Searcher::exclude_root_moves`]).
+    excluded: Vec<usize>,
+    /// Called after every finished iteration (see [`Searcher::on_iteration`]).
+    on_iteration: Option<IterationCallback>,
 }
+
+/// A watcher of a search's iterations.
+pub type IterationCallback = Box<dyn FnMut(&SearchInfo) + Send + Sync>;
 
 impl Searcher {
     /// A searcher for `board` under `rule` with a transposition table of about `tt_bytes`.
@@ -236,7 +249,32 @@ impl Searcher {
             checked: Vec::new(),
             vct_budget: 300_000,
             done: true,
+            excluded: Vec::new(),
+            on_iteration: None,
         }
+    }
+
+    /// Leaves `moves` out of the root of the following searches (until called again; an empty
+    /// list searches every move, and [`Searcher::set_position`] clears it). The threat solvers'
+    /// wins that begin with a left-out move are not taken either. Used by multi-PV; with no
+    /// moves left out the search is exactly the ordinary one.
+    pub fn exclude_root_moves(&mut self, moves: &[Pos]) {
+        self.excluded = moves
+            .iter()
+            .filter(|&&p| p.x < self.pos.size() && p.y < self.pos.size())
+            .map(|&p| self.pos.index(p))
+            .collect();
+    }
+
+    /// Calls `callback` after every finished iteration of the following searches (on the
+    /// thread that runs [`Searcher::step`]; helper threads do not call it), or no one (`None`).
+    pub fn on_iteration(&mut self, callback: Option<IterationCallback>) {
+        self.on_iteration = callback;
+    }
+
+    /// Whether the root move `i` may be searched (it is not left out).
+    fn allowed_at_root(&self, i: usize) -> bool {
+        !self.excluded.contains(&i)
     }
 
     /// Sets a new position to search (keeps the transposition table if the rule is the same).
@@ -254,6 +292,7 @@ impl Searcher {
                 *h = [h[0] / 4, h[1] / 4];
             }
         }
+        self.excluded.clear();
         self.done = true;
     }
 
@@ -337,6 +376,7 @@ impl Searcher {
         h.checked.clone_from(&self.checked);
         h.started = self.started;
         h.root_moves.clone_from(&self.root_moves);
+        h.excluded.clone_from(&self.excluded);
         h.next_depth = self.next_depth + (id % 2) as u8;
         h.report = Report {
             nodes: 0,
@@ -470,9 +510,11 @@ impl Searcher {
         cands.sort_by_key(|&i| {
             std::cmp::Reverse(self.pos.point_value(i, me) + self.pos.point_value(i, me.opponent()))
         });
+        cands.retain(|&i| self.allowed_at_root(i));
         let found = cands.iter().copied().find(|&i| self.pos.is_legal(i, me));
         let found = found.or_else(|| {
             self.pos.all_empty(&mut cands);
+            cands.retain(|&i| self.allowed_at_root(i));
             cands.iter().copied().find(|&i| self.pos.is_legal(i, me))
         });
         found.map(|i| self.pos.pos(i))
@@ -485,8 +527,11 @@ impl Searcher {
         if self.pos.count(me, Threat::Five) > 0 {
             let mut fives = Vec::new();
             self.pos.points_with(me, Threat::Five, &mut fives);
-            self.finish_with(fives[0], WIN - 1);
-            return;
+            fives.retain(|&i| self.allowed_at_root(i));
+            if let Some(&five) = fives.first() {
+                self.finish_with(five, WIN - 1);
+                return;
+            }
         }
         if self.pos.count(them, Threat::Five) > 0 {
             let mut blocks = Vec::new();
@@ -494,7 +539,7 @@ impl Searcher {
             let legal: Vec<usize> = blocks
                 .iter()
                 .copied()
-                .filter(|&i| self.pos.is_legal(i, me))
+                .filter(|&i| self.pos.is_legal(i, me) && self.allowed_at_root(i))
                 .collect();
             if let Some(&b) = legal.first() {
                 self.report.best = Some(self.pos.pos(b));
@@ -510,7 +555,7 @@ impl Searcher {
         }
         let mut moves = Vec::new();
         self.pos.candidates(&mut moves);
-        if moves.len() == 1 && self.pos.is_legal(moves[0], me) {
+        if moves.len() == 1 && self.pos.is_legal(moves[0], me) && self.allowed_at_root(moves[0]) {
             // Nothing to choose (the first move of the game).
             self.report.best = Some(self.pos.pos(moves[0]));
             self.report.depth = 1;
@@ -527,14 +572,18 @@ impl Searcher {
             .map(|d| self.deadline.map_or(d, |end| d.min(end)));
         self.vcf.deadline = solver_deadline;
         self.vct.deadline = solver_deadline;
-        if let Some(line) = self.vcf.solve(&mut self.pos, 14) {
+        if let Some(line) = self.vcf.solve(&mut self.pos, 14)
+            && self.allowed_at_root(line[0])
+        {
             self.report.pv = line.iter().map(|&i| self.pos.pos(i)).collect();
             let plies = line.len() as i32;
             self.finish_with(line[0], WIN - plies);
             return;
         }
         // A win by threes and fours (the search would find it too, later and deeper).
-        if let Some(m) = self.root_vct() {
+        if let Some(m) = self.root_vct()
+            && self.allowed_at_root(m)
+        {
             self.report.pv = vec![self.pos.pos(m)];
             self.finish_with(m, WIN - 40);
         }
@@ -545,7 +594,7 @@ impl Searcher {
     /// first that the clock may cut short. A win or loss seen here is not the end: the threat
     /// solvers and the deeper iterations still give its line (and the longest defence).
     fn shallow_search(&mut self) {
-        self.root_moves = self.generate(0, None).into_iter().map(|m| (m, 0)).collect();
+        self.prepare_root_moves();
         self.clock_free = true;
         self.node_limit = u64::MAX;
         for depth in 1..=SHALLOW_DEPTH {
@@ -576,6 +625,14 @@ impl Searcher {
         if score.abs() >= WIN_THRESHOLD {
             self.report.solved = true;
             self.done = true;
+        }
+        if self.on_iteration.is_some() {
+            let time = self.started.map(|t| t.elapsed()).unwrap_or_default();
+            let mut info = SearchInfo::from_report(&self.report, time, self.pos.size());
+            info.nodes = self.total_nodes();
+            if let Some(callback) = &mut self.on_iteration {
+                callback(&info);
+            }
         }
     }
 
@@ -713,7 +770,12 @@ impl Searcher {
 
     /// The root moves, best first.
     fn prepare_root_moves(&mut self) {
-        self.root_moves = self.generate(0, None).into_iter().map(|m| (m, 0)).collect();
+        let moves = self.generate(0, None);
+        self.root_moves = moves
+            .into_iter()
+            .filter(|&m| self.allowed_at_root(m))
+            .map(|m| (m, 0))
+            .collect();
     }
 
     /// Whether the opponent wins by fours (or, within a small budget, by threats) after the

@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use web_time::Instant;
 
+use super::info::SearchInfo;
 use super::searcher::{Limits, Report, Searcher};
 use super::tt::TranspositionTable;
 use crate::engine::board::{Board, Pos};
@@ -82,18 +83,6 @@ impl Thinker for SearchThinker {
 
     fn summary(&self) -> Option<String> {
         let r = self.last.as_ref()?;
-        let ms = self.elapsed.as_millis().max(1);
-        let pv: Vec<String> = r.pv.iter().map(|p| p.to_notation(self.size)).collect();
-        Some(format!(
-            "depth {} score {}{} nodes {} speed {}k/s time {} ms threads {} pv {}",
-            r.depth,
-            r.score,
-            if r.solved { " (solved)" } else { "" },
-            r.nodes,
-            r.nodes as u128 / ms,
-            ms,
-            r.threads,
-            pv.join(" ")
-        ))
+        Some(SearchInfo::from_report(r, self.elapsed, self.size).to_string())
     }
 }

@@ -1,0 +1,30 @@
+//! Analysis: what the engine thinks of a position and of a whole game, for players who want to
+//! learn from their games. Plain Rust over the search, no Bevy and no I/O: the game's analysis
+//! screens, the review tool (`src/bin/gomoku-analyse.rs`) and the tests share it.
+//!
+//! - [`multipv`]: the k best moves with their values and lines.
+//! - [`SearchInfo`] and [`Searcher::on_iteration`](crate::engine::search::searcher::Searcher::on_iteration):
+//!   the search's information (depth, value, nodes, time, line) after every iteration.
+//! - [`win_probability`]: search scores as the side to move's chance to win, fitted to games.
+//! - [`solve`]: forced wins (VCF, VCT) and whether a move keeps one.
+//! - [`review`]: every move of a game marked best, good, inaccuracy, mistake, blunder or missed
+//!   win (see [`classify`]), with the missed blocks named ([`threats`]) and a summary per player.
+//! - [`puzzle`]: the missed wins of a game as puzzles, and the check of an answer.
+
+pub mod classify;
+pub mod multipv;
+pub mod puzzle;
+pub mod review;
+pub mod solve;
+pub mod threats;
+pub mod win_probability;
+
+pub use crate::engine::search::info::SearchInfo;
+pub use classify::MoveClass;
+pub use multipv::{PvLine, multi_pv};
+pub use puzzle::{Puzzle, Verdict, check_answer, puzzles_from_review};
+pub use review::{
+    MoveReview, PlayerSummary, Review, ReviewError, ReviewOptions, Reviewer, review_game,
+};
+pub use solve::{ForcedWin, WinKind, forced_win, keeps_forced_win};
+pub use win_probability::win_probability;
