@@ -174,7 +174,7 @@ pub struct Searcher {
     /// allocate.
     move_lists: Vec<Vec<usize>>,
     /// Per ply, the move a singular-extension search leaves out (`NO_MOVE` for none).
-    excluded: Vec<u16>,
+    left_out: Vec<u16>,
     /// The scored candidates' buffer of move generation.
     scored: Vec<(usize, i32)>,
     nodes: u64,
@@ -233,7 +233,7 @@ impl Searcher {
             history: vec![[0; 2]; cells],
             killers: vec![[NO_MOVE; 2]; MAX_PLY + 1],
             move_lists: vec![Vec::new(); MAX_PLY + 1],
-            excluded: vec![NO_MOVE; MAX_PLY + 2],
+            left_out: vec![NO_MOVE; MAX_PLY + 2],
             scored: Vec::new(),
             nodes: 0,
             node_limit: u64::MAX,
@@ -886,7 +886,7 @@ impl Searcher {
         }
         let alpha_orig = alpha;
         let key = self.pos.hash();
-        let excluded = self.excluded[ply];
+        let excluded = self.left_out[ply];
         let mut tt_move = None;
         let mut tt_hit = None;
         if let Some(e) = self.tt.probe(key).filter(|_| excluded == NO_MOVE) {
@@ -940,9 +940,9 @@ impl Searcher {
                 && e.score.abs() < WIN_THRESHOLD
         }) {
             let target = from_tt(e.score, ply) - SINGULAR_MARGIN * depth;
-            self.excluded[ply] = e.best;
+            self.left_out[ply] = e.best;
             let v = self.negamax(depth / 2, target - 1, target, ply);
-            self.excluded[ply] = NO_MOVE;
+            self.left_out[ply] = NO_MOVE;
             if self.aborted {
                 return 0;
             }
