@@ -20,8 +20,8 @@
 mod games;
 
 use gomoku::engine::analysis::win_probability::{is_decided, logistic, model};
-use gomoku::engine::board::{Board, Stone, parse_moves};
-use gomoku::engine::rules::{self, Rule};
+use gomoku::engine::board::{Board, Stone};
+use gomoku::engine::rules::Rule;
 use gomoku::engine::search::searcher::{Limits, Searcher};
 
 /// One searched position.
@@ -107,22 +107,9 @@ fn add_game(
     searcher: &mut Searcher,
     out: &mut Vec<Sample>,
 ) -> bool {
-    let Ok(moves) = parse_moves(text, 15) else {
+    let Some((before, winner)) = games::decided_game(text, rule) else {
         return false;
     };
-    let Some((&last, before)) = moves.split_last() else {
-        return false;
-    };
-    let mut board = Board::new(15).expect("a board size");
-    for &m in before {
-        if board.place(m).is_err() {
-            return false;
-        }
-    }
-    let winner = board.to_move();
-    if !board.is_empty_at(last) || !rules::would_win(&board, last, winner, rule) {
-        return false;
-    }
     let mut board = Board::new(15).expect("a board size");
     for (ply, &m) in before.iter().enumerate() {
         if ply >= 5 && ply % stride == 0 {

@@ -23,8 +23,8 @@
 #[path = "common/games.rs"]
 mod games;
 
-use gomoku::engine::board::{Board, parse_moves};
-use gomoku::engine::rules::{self, Rule};
+use gomoku::engine::board::Board;
+use gomoku::engine::rules::Rule;
 use gomoku::engine::search::eval::{FEATURES, UNITS_PER_LOG_ODDS, WEIGHTS, feature_name};
 use gomoku::engine::search::position::{Position, Threat};
 
@@ -98,26 +98,11 @@ fn main() {
 
 /// Adds a game's quiet positions; false when the game has no known winner.
 fn add_game(text: &str, rule: Rule, held_out: bool, out: &mut Vec<Sample>) -> bool {
-    let Ok(moves) = parse_moves(text, 15) else {
+    let Some((before, winner)) = games::decided_game(text, rule) else {
         return false;
     };
-    let Some((&last, before)) = moves.split_last() else {
-        return false;
-    };
-    let Ok(mut board) = Board::new(15) else {
-        return false;
-    };
-    for &m in before {
-        if board.place(m).is_err() {
-            return false;
-        }
-    }
-    let winner = board.to_move();
-    if !board.is_empty_at(last) || !rules::would_win(&board, last, winner, rule) {
-        return false;
-    }
     let mut board = Board::new(15).expect("15 is a board size");
-    for &m in before {
+    for &m in &before {
         if board.stone_count() >= 5 {
             add_position(&board, rule, winner, held_out, out);
         }

@@ -92,6 +92,39 @@ class Engine:
             self.proc.kill()
 
 
+def start_engines(paths, size, rule, ms):
+    """Starts the engines at `paths` for a game: board size, time per move, rule."""
+    engines = [Engine(p) for p in paths]
+    for e in engines:
+        e.send(f"START {size}")
+        e.send(f"INFO timeout_turn {ms}")
+        e.send("INFO timeout_match 0")
+        # No match limit, but some engines (AIWine) read time_left whatever the limit is.
+        e.send("INFO time_left 100000000")
+        e.send(f"INFO rule {rule}")
+    return engines
+
+
+def save_game(folder, number, moves, log, size):
+    """Writes game `number`'s position string and its log into `folder` (if one was given)."""
+    if not folder:
+        return
+    with open(os.path.join(folder, f"game{number:03}.txt"), "w") as f:
+        f.write(position_string(moves, size) + "\n")
+    with open(os.path.join(folder, f"game{number:03}.log"), "w") as f:
+        f.write("\n".join(log) + "\n")
+
+
+def print_replies(replies, ms):
+    """The engines' reply times: median, slowest, and how many came over the time per move."""
+    for side in ("a", "b"):
+        t = sorted(replies[side])
+        if t:
+            late = sum(1 for x in t if x * 1000 > ms)
+            print(f"{side.upper()} replies: median {t[len(t) // 2] * 1000:.0f} ms, "
+                  f"slowest {t[-1] * 1000:.0f} ms, {late} of {len(t)} over {ms} ms")
+
+
 def five_or_more(board, size, x, y, stone, exact):
     for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
         n = 1
@@ -125,15 +158,8 @@ def play_game(paths, opening, size, rule, ms):
 
 def play_moves(paths, opening, size, rule, ms, moves, log, times):
 
-    engines = [Engine(p) for p in paths]
+    engines = start_engines(paths, size, rule, ms)
     try:
-        for e in engines:
-            e.send(f"START {size}")
-            e.send(f"INFO timeout_turn {ms}")
-            e.send("INFO timeout_match 0")
-            # No match limit, but some engines (AIWine) read time_left whatever the limit is.
-            e.send("INFO time_left 100000000")
-            e.send(f"INFO rule {rule}")
         # How many of the game's moves each engine has seen: as a manager does, the position
         # goes over once with BOARD, then each move with TURN (some engines keep their own
         # board and answer a second BOARD badly).
@@ -216,14 +242,8 @@ def swap2_board(engine, stones, ms):
 def negotiate_swap2(paths, size, rule, ms, log):
     """The swap2 opening between paths[0] (the opener) and paths[1]. Returns the stones, which
     engine (0 or 1) plays black, and None; or the loser (0 or 1) and why when an engine fails."""
-    engines = [Engine(p) for p in paths]
+    engines = start_engines(paths, size, rule, ms)
     try:
-        for e in engines:
-            e.send(f"START {size}")
-            e.send(f"INFO timeout_turn {ms}")
-            e.send("INFO timeout_match 0")
-            e.send("INFO time_left 100000000")
-            e.send(f"INFO rule {rule}")
 
         def legal(points, stones):
             return all(0 <= x < size and 0 <= y < size for x, y in points) and \
@@ -354,11 +374,7 @@ def main():
             winner, why, moves, log, times = future.result()
             replies["a"].extend(times[0 if a_black else 1])
             replies["b"].extend(times[1 if a_black else 0])
-            if args.save:
-                with open(os.path.join(args.save, f"game{number:03}.txt"), "w") as f:
-                    f.write(position_string(moves, args.size) + "\n")
-                with open(os.path.join(args.save, f"game{number:03}.log"), "w") as f:
-                    f.write("\n".join(log) + "\n")
+            save_game(args.save, number, moves, log, args.size)
             if winner is None:
                 score["draw"] += 1
                 who = "draw"
@@ -381,12 +397,7 @@ def main():
         else:
             split += 1
     print(f"pairs: A won both {both['A']}, B won both {both['B']}, split or drawn {split}")
-    for side in ("a", "b"):
-        t = sorted(replies[side])
-        if t:
-            late = sum(1 for x in t if x * 1000 > args.ms)
-            print(f"{side.upper()} replies: median {t[len(t) // 2] * 1000:.0f} ms, "
-                  f"slowest {t[-1] * 1000:.0f} ms, {late} of {len(t)} over {args.ms} ms")
+    print_replies(replies, args.ms)
 
 
 def swap2_match(args):
@@ -410,11 +421,7 @@ def swap2_match(args):
             colours["a"] += a_black
             replies["a"].extend(times[a])
             replies["b"].extend(times[1 - a])
-            if args.save:
-                with open(os.path.join(args.save, f"game{number:03}.txt"), "w") as f:
-                    f.write(position_string(moves, args.size) + "\n")
-                with open(os.path.join(args.save, f"game{number:03}.log"), "w") as f:
-                    f.write("\n".join(log) + "\n")
+            save_game(args.save, number, moves, log, args.size)
             if winner is None:
                 score["draw"] += 1
                 who = "draw"
@@ -428,12 +435,7 @@ def swap2_match(args):
     print(f"A {score['a']} - B {score['b']} - draws {score['draw']} of {total} "
           f"(A scores {(score['a'] + score['draw'] / 2) / max(total, 1):.0%}); "
           f"A played black in {colours['a']} games")
-    for side in ("a", "b"):
-        t = sorted(replies[side])
-        if t:
-            late = sum(1 for x in t if x * 1000 > args.ms)
-            print(f"{side.upper()} replies: median {t[len(t) // 2] * 1000:.0f} ms, "
-                  f"slowest {t[-1] * 1000:.0f} ms, {late} of {len(t)} over {args.ms} ms")
+    print_replies(replies, args.ms)
 
 
 if __name__ == "__main__":

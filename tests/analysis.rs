@@ -1,8 +1,11 @@
 //! Analysis: multi-PV, the search's information stream, forced wins, game review and puzzles.
 
+mod common;
+
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
+use common::at;
 use gomoku::engine::analysis::puzzle::CHECK_NODES;
 use gomoku::engine::analysis::{
     MoveClass, Review, ReviewError, ReviewOptions, SearchInfo, Verdict, WinKind, check_answer,
@@ -31,10 +34,6 @@ fn record(moves: &str) -> gomoku::engine::record::GameRecord {
         policy: ForbiddenPolicy::Refuse,
     };
     import(moves, defaults, String::new()).expect("a legal game")
-}
-
-fn at(name: &str) -> Pos {
-    Pos::parse(name, 15).unwrap()
 }
 
 fn review(moves: &str) -> Review {

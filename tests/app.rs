@@ -3,6 +3,9 @@
 
 mod common;
 
+use common::app::{board, click, command};
+use common::at;
+
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -38,25 +41,6 @@ fn two_players() -> GameSetup {
         mode: Mode::TwoPlayers,
         ..GameSetup::default()
     }
-}
-
-fn at(notation: &str) -> Pos {
-    Pos::parse(notation, 15).unwrap()
-}
-
-fn click(app: &mut App, notation: &str) {
-    app.world_mut()
-        .write_message(MoveRequest::person(at(notation)));
-    app.update();
-}
-
-fn command(app: &mut App, c: GameCommand) {
-    app.world_mut().write_message(c);
-    app.update();
-}
-
-fn board(app: &App) -> &Board {
-    app.world().resource::<Board>()
 }
 
 fn screen(app: &App) -> Screen {

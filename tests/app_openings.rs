@@ -5,6 +5,9 @@
 
 mod common;
 
+use common::app::{board, click, command};
+use common::at;
+
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -73,24 +76,9 @@ fn vs_ai(human: Stone) -> Mode {
     Mode::VsAi { human }
 }
 
-fn at(notation: &str) -> Pos {
-    Pos::parse(notation, 15).unwrap()
-}
-
-fn click(app: &mut App, notation: &str) {
-    app.world_mut()
-        .write_message(MoveRequest::person(at(notation)));
-    app.update();
-}
-
 fn choose(app: &mut App, action: Action) {
     app.world_mut()
         .write_message(OpeningRequest::person(action));
-    app.update();
-}
-
-fn command(app: &mut App, c: GameCommand) {
-    app.world_mut().write_message(c);
     app.update();
 }
 
@@ -104,10 +92,6 @@ fn opening(app: &App) -> OpeningPlay {
 
 fn running(app: &App) -> bool {
     app.world().resource::<GameOpening>().running().is_some()
-}
-
-fn board(app: &App) -> &Board {
-    app.world().resource::<Board>()
 }
 
 fn status(app: &App) -> String {

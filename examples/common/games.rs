@@ -3,7 +3,8 @@
 
 use std::path::{Path, PathBuf};
 
-use gomoku::engine::rules::Rule;
+use gomoku::engine::board::{Board, Pos, Stone, parse_moves};
+use gomoku::engine::rules::{self, Rule};
 
 /// Calls `add(text, rule, held_out)` for every game file named by the program's `RULE:DIR`
 /// arguments, holding out every fifth game that `add` accepts (it returns whether it did).
@@ -56,4 +57,19 @@ fn game_files(dir: &Path) -> Vec<PathBuf> {
         .unwrap_or_default();
     files.sort();
     files
+}
+
+/// A finished game's moves before the winning one, and the winner: `None` unless the position
+/// string is legal and its last move makes five for the side that plays it.
+#[allow(dead_code)] // the policy tuner reads the moves only
+pub fn decided_game(text: &str, rule: Rule) -> Option<(Vec<Pos>, Stone)> {
+    let moves = parse_moves(text, 15).ok()?;
+    let (&last, before) = moves.split_last()?;
+    let mut board = Board::new(15).ok()?;
+    for &m in before {
+        board.place(m).ok()?;
+    }
+    let winner = board.to_move();
+    (board.is_empty_at(last) && rules::would_win(&board, last, winner, rule))
+        .then(|| (before.to_vec(), winner))
 }

@@ -42,3 +42,33 @@ pub fn english() -> gomoku::app::SettingsOverride {
         theme: None,
     }
 }
+
+/// A point of a 15x15 board by its name (`h8`).
+pub fn at(notation: &str) -> Pos {
+    Pos::parse(notation, 15).unwrap()
+}
+
+/// Driving a headless game App as a player would.
+#[cfg(feature = "game")]
+pub mod app {
+    use bevy::prelude::*;
+    use gomoku::app::{Board, GameCommand, MoveRequest};
+
+    /// The person clicks the point named `notation`; one frame runs.
+    pub fn click(app: &mut App, notation: &str) {
+        app.world_mut()
+            .write_message(MoveRequest::person(super::at(notation)));
+        app.update();
+    }
+
+    /// A game command (undo, restart, ...); one frame runs.
+    pub fn command(app: &mut App, c: GameCommand) {
+        app.world_mut().write_message(c);
+        app.update();
+    }
+
+    /// The game on the board.
+    pub fn board(app: &App) -> &Board {
+        app.world().resource::<Board>()
+    }
+}
