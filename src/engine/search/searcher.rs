@@ -184,6 +184,8 @@ pub struct Searcher {
     aborted: bool,
     /// Set while the shallow search runs: only the stop flag ends it.
     clock_free: bool,
+    /// The node count at which the clock is read next.
+    next_clock_check: u64,
     // Iterative deepening state, kept across slices.
     started: Option<Instant>,
     limits: Limits,
@@ -241,6 +243,7 @@ impl Searcher {
             stop: Arc::new(AtomicBool::new(false)),
             aborted: false,
             clock_free: false,
+            next_clock_check: 0,
             started: None,
             limits: Limits::default(),
             next_depth: 1,
@@ -415,6 +418,7 @@ impl Searcher {
         self.vcf.set_node_limit(vcf_nodes);
         self.vct_budget = vct_nodes;
         self.nodes = 0;
+        self.next_clock_check = 0;
         self.vcf.nodes = 0;
         self.leaf_vcf.nodes = 0;
         self.defence_vcf.nodes = 0;
@@ -691,10 +695,15 @@ impl Searcher {
         if self.clock_free {
             return;
         }
-        if self.total_nodes() >= self.node_limit
-            || (self.nodes & 255 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
-        {
+        if self.total_nodes() >= self.node_limit {
             self.aborted = true;
+        } else if self.nodes >= self.next_clock_check {
+            // Every 256 nodes or so (a count that steps by more than one at times would miss
+            // exact multiples).
+            self.next_clock_check = self.nodes + 256;
+            if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                self.aborted = true;
+            }
         }
     }
 
