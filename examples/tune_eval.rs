@@ -23,6 +23,7 @@
 #[path = "common/games.rs"]
 mod games;
 
+use gomoku::engine::analysis::win_probability::logistic;
 use gomoku::engine::board::Board;
 use gomoku::engine::rules::Rule;
 use gomoku::engine::search::eval::{FEATURES, UNITS_PER_LOG_ODDS, WEIGHTS, feature_name};
@@ -177,7 +178,7 @@ fn fit(samples: &[Sample], mut row: impl FnMut(&Sample) -> Vec<f64>, steps: usiz
         let mut grad = vec![0.0; n];
         for r in &train {
             let z: f64 = (0..n).map(|k| w[k] * r.0[k] * inv(scale[k])).sum();
-            let err = sigmoid(z) - r.1;
+            let err = logistic(z) - r.1;
             for k in 0..n {
                 grad[k] += err * r.0[k] * inv(scale[k]);
             }
@@ -199,7 +200,7 @@ fn fit(samples: &[Sample], mut row: impl FnMut(&Sample) -> Vec<f64>, steps: usiz
             .iter()
             .map(|r| {
                 let z: f64 = (0..n).map(|k| weights[k] * r.0[k]).sum();
-                let p = sigmoid(z).clamp(1e-9, 1.0 - 1e-9);
+                let p = logistic(z).clamp(1e-9, 1.0 - 1e-9);
                 -(r.1 * p.ln() + (1.0 - r.1) * (1.0 - p).ln())
             })
             .sum();
@@ -214,8 +215,4 @@ fn fit(samples: &[Sample], mut row: impl FnMut(&Sample) -> Vec<f64>, steps: usiz
 
 fn inv(s: f64) -> f64 {
     if s > 0.0 { 1.0 / s } else { 0.0 }
-}
-
-fn sigmoid(z: f64) -> f64 {
-    1.0 / (1.0 + (-z).exp())
 }

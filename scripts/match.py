@@ -249,31 +249,24 @@ def negotiate_swap2(paths, size, rule, ms, log):
             return all(0 <= x < size and 0 <= y < size for x, y in points) and \
                 len(set(points) | set(stones)) == len(points) + len(stones)
 
-        words, err = swap2_board(engines[0], [], ms)
-        log.append(f"opener proposes {words}: " + " | ".join(engines[0].messages))
-        if err or len(words) != 3 or "SWAP" in words or not legal(words, []):
-            return None, None, (0, err or f"bad proposal {words}")
-        stones = list(words)
-        words, err = swap2_board(engines[1], stones, ms)
-        log.append(f"second answers {words}: " + " | ".join(engines[1].messages))
-        if err:
-            return None, None, (1, err)
-        if words == ["SWAP"]:
-            return stones, 1, None
-        if len(words) == 1 and legal(words, stones):
-            return stones + words, 0, None
-        if len(words) != 2 or "SWAP" in words or not legal(words, stones):
-            return None, None, (1, f"bad answer {words}")
-        stones += words
-        words, err = swap2_board(engines[0], stones, ms)
-        log.append(f"opener answers {words}: " + " | ".join(engines[0].messages))
-        if err:
-            return None, None, (0, err)
-        if words == ["SWAP"]:
-            return stones, 0, None
-        if len(words) == 1 and legal(words, stones):
-            return stones + words, 1, None
-        return None, None, (0, f"bad answer {words}")
+        stones = []
+        # Who answers and how many stones they may place (0: `SWAP`, take black): the opener's
+        # three, the second's SWAP, one move or two, then the opener's SWAP or one move. One move
+        # is white's, so it settles the colours as `SWAP` does.
+        for who, counts in ((0, (3,)), (1, (0, 1, 2)), (0, (0, 1))):
+            words, err = swap2_board(engines[who], stones, ms)
+            log.append(f"{('opener', 'second')[who]} answers {words}: "
+                       + " | ".join(engines[who].messages))
+            if err:
+                return None, None, (who, err)
+            if words == ["SWAP"] and 0 in counts:
+                return stones, who, None
+            if "SWAP" in words or len(words) not in counts or not legal(words, stones):
+                return None, None, (who, f"bad answer {words}")
+            stones += words
+            if len(words) == 1:
+                return stones, 1 - who, None
+        return None, None, (0, "the negotiation did not end")
     finally:
         for e in engines:
             e.close()
