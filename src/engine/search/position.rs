@@ -683,6 +683,14 @@ struct Combo {
     policy: [i32; 2],
 }
 
+/// Builds the tables every position shares (line patterns and their combinations) now rather
+/// than on first use: building them takes about 30 ms, which would come out of the first
+/// move's time.
+pub fn build_tables() {
+    pattern::table(false);
+    combos();
+}
+
 /// Every combination of four line patterns, by [`combo_key`].
 fn combos() -> &'static [Combo] {
     static COMBOS: std::sync::OnceLock<Vec<Combo>> = std::sync::OnceLock::new();

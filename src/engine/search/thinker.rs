@@ -57,6 +57,7 @@ impl SearchThinker {
 
 impl Thinker for SearchThinker {
     fn prepare(&mut self, limits: &ProtocolLimits) {
+        super::position::build_tables();
         self.table(limits);
     }
 
