@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use gomoku::engine::rules::{forbidden_kind, would_win};
 use gomoku::engine::search::searcher::{Limits, Progress, Searcher, WIN};
+use gomoku::engine::search::vcf::Vcf;
 use gomoku::engine::search::vct::Vct;
 use gomoku::engine::search::{candidates, position::Position};
 use gomoku::engine::{Board, ForbiddenPolicy, Game, Pos, Rule, Stone};
@@ -208,6 +209,26 @@ fn a_fixed_node_budget_gives_the_same_answer_every_time() {
     let run = || Searcher::new(&board, Rule::Renju, TT).think(Limits::nodes(20_000));
     let (a, b) = (run(), run());
     assert_eq!((a.best, a.score, a.depth), (b.best, b.score, b.depth));
+}
+
+/// A position from a match against Rapfi: black's f6 threatens f9 (a four-three), which white
+/// stops only at f8 or f5. The search used to leave both out of white's moves (they rank low)
+/// and so claimed a forced win for f6, stopped at depth 3 and went on to lose the game.
+#[test]
+fn a_threatened_four_three_keeps_its_defences_in_the_search() {
+    let board = board_of("j7 j9 j6 k6 j5 j4 i6 h5 h7 k4 i7 k7 k5 h8 f7 g7 i8 i9");
+    let mut pos = Position::new(&board, Rule::Freestyle);
+    assert!(Vcf::new(200_000).solve(&mut pos, 14).is_none());
+    assert!(Vct::new(200_000).solve(&mut pos, 11).is_none());
+    let r = Searcher::new(&board, Rule::Freestyle, TT).think(Limits::nodes(100_000));
+    assert!(!r.solved && r.score < 5_000, "a false win: {r:?}");
+    // After f6, white's defences are found.
+    let after = board_of("j7 j9 j6 k6 j5 j4 i6 h5 h7 k4 i7 k7 k5 h8 f7 g7 i8 i9 f6");
+    let r = Searcher::new(&after, Rule::Freestyle, TT).think(Limits::nodes(100_000));
+    assert!(!r.solved, "{r:?}");
+    let best = r.best.unwrap();
+    let defences = [Pos::parse("f8", 15).unwrap(), Pos::parse("f5", 15).unwrap()];
+    assert!(defences.contains(&best), "{best:?}");
 }
 
 #[test]

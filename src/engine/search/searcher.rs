@@ -42,6 +42,9 @@ pub const WIN: i32 = 30_000;
 pub const SHALLOW_DEPTH: u8 = 2;
 const WIN_THRESHOLD: i32 = WIN - 1_000;
 const NO_MOVE: u16 = u16::MAX;
+/// Wins and losses within this many plies end the search at once (see
+/// [`Searcher::complete_iteration`]).
+const CERTAIN_PLIES: i32 = 4;
 const MAX_PLY: usize = 128;
 /// Moves searched at the root, and at other nodes without a threat to answer (best first by
 /// the policy; every move of high pattern value is kept too).
@@ -626,8 +629,11 @@ impl Searcher {
         }
         self.report.pv = self.principal_variation();
         self.next_depth = depth + 1;
-        if score.abs() >= WIN_THRESHOLD {
-            self.report.solved = true;
+        self.report.solved = score.abs() >= WIN_THRESHOLD;
+        // A win or loss within a few plies (a five or an open four on the board) is certain;
+        // a longer one that the search sees may rest on a defence its move lists left out, so
+        // the deeper iterations go on and may still find that defence.
+        if score.abs() >= WIN - CERTAIN_PLIES {
             self.done = true;
         }
         if self.on_iteration.is_some() {
@@ -828,6 +834,10 @@ impl Searcher {
         } else {
             self.pos.candidates(&mut moves);
         }
+        // They threaten a four-three (a win by fours unless it is stopped now): every point
+        // of their threes and fours, and each of our fours, stays in the list whatever the
+        // width (a win scored against a list without the defence would be false).
+        let defending = self.pos.count_at_least(them, Threat::FourThree) > 0;
         let killers = self.killers[ply.min(MAX_PLY)];
         let c = me.index();
         let recent =
@@ -855,7 +865,11 @@ impl Searcher {
             let (_, rest) = scored.split_at_mut(width);
             let mut kept = width;
             for k in 0..rest.len() {
-                if self.pattern_value(rest[k].0, me, them) >= KEEP_VALUE {
+                let m = rest[k].0;
+                let defence = defending
+                    && (self.pos.threat(m, them) >= Threat::Three
+                        || self.pos.threat(m, me) >= Threat::Four);
+                if defence || self.pattern_value(m, me, them) >= KEEP_VALUE {
                     rest.swap(k, kept - width);
                     kept += 1;
                 }
