@@ -231,6 +231,20 @@ fn a_threatened_four_three_keeps_its_defences_in_the_search() {
     assert!(defences.contains(&best), "{best:?}");
 }
 
+/// Another from the same match: black's n5 would be a four (k5 l5 m5) and an open three
+/// (l3 m4 on the diagonal to o6). White's only defence is o6, at the board's edge, where black
+/// has no threat at all: the search must keep it among white's moves.
+#[test]
+fn the_defence_on_a_four_threes_line_is_searched() {
+    let board = board_of(
+        "j7 i6 j9 j6 k6 i8 i9 k7 l8 k9 l7 k8 k10 h8 l9 l10 j8 j11 l5 l6 k5 j5 k4 j3 m4 n3 m5 \
+         k3 m6 m3 l3 j4 j2",
+    );
+    let r = Searcher::new(&board, Rule::Freestyle, TT).think(Limits::nodes(100_000));
+    assert!(!r.solved, "{r:?}");
+    assert_eq!(r.best, Some(Pos::parse("o6", 15).unwrap()), "{r:?}");
+}
+
 #[test]
 fn vct_finds_a_double_three_win_without_fours() {
     let board = board_of("h8 a1 i8 a15 j10 o1 j11 o15");

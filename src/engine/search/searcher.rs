@@ -180,6 +180,8 @@ pub struct Searcher {
     left_out: Vec<u16>,
     /// The scored candidates' buffer of move generation.
     scored: Vec<(usize, i32)>,
+    /// The points a defence against a four-three may not leave out (reused by `generate`).
+    guard: Vec<usize>,
     nodes: u64,
     node_limit: u64,
     deadline: Option<Instant>,
@@ -240,6 +242,7 @@ impl Searcher {
             move_lists: vec![Vec::new(); MAX_PLY + 1],
             left_out: vec![NO_MOVE; MAX_PLY + 2],
             scored: Vec::new(),
+            guard: Vec::new(),
             nodes: 0,
             node_limit: u64::MAX,
             deadline: None,
@@ -835,9 +838,27 @@ impl Searcher {
             self.pos.candidates(&mut moves);
         }
         // They threaten a four-three (a win by fours unless it is stopped now): every point
-        // of their threes and fours, and each of our fours, stays in the list whatever the
-        // width (a win scored against a list without the defence would be false).
+        // of their threes and fours, each of our fours and every point on the lines through
+        // their four-three points (where the three can be spoilt) stays in the list whatever
+        // the width (a win scored against a list without the defence would be false).
         let defending = self.pos.count_at_least(them, Threat::FourThree) > 0;
+        let mut guard = std::mem::take(&mut self.guard);
+        guard.clear();
+        if defending {
+            let mut threats = Vec::new();
+            self.pos.points_with(them, Threat::FourThree, &mut threats);
+            for t in threats {
+                if !guard.contains(&t) {
+                    guard.push(t);
+                }
+                self.pos.line_points(t, 4, &mut guard);
+            }
+            for &g in &guard {
+                if !moves.contains(&g) {
+                    moves.push(g);
+                }
+            }
+        }
         let killers = self.killers[ply.min(MAX_PLY)];
         let c = me.index();
         let recent =
@@ -868,7 +889,8 @@ impl Searcher {
                 let m = rest[k].0;
                 let defence = defending
                     && (self.pos.threat(m, them) >= Threat::Three
-                        || self.pos.threat(m, me) >= Threat::Four);
+                        || self.pos.threat(m, me) >= Threat::Four
+                        || guard.contains(&m));
                 if defence || self.pattern_value(m, me, them) >= KEEP_VALUE {
                     rest.swap(k, kept - width);
                     kept += 1;
@@ -883,6 +905,7 @@ impl Searcher {
         moves.clear();
         moves.extend(scored.iter().map(|&(m, _)| m));
         self.scored = scored;
+        self.guard = guard;
         moves
     }
 
