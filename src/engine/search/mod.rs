@@ -8,6 +8,7 @@ pub mod one_ply;
 pub mod openings;
 pub mod policy;
 pub mod position;
+pub mod run_queue;
 pub mod searcher;
 pub mod thinker;
 pub mod tt;

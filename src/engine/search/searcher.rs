@@ -30,6 +30,7 @@ use web_time::Instant;
 use super::info::SearchInfo;
 use super::policy;
 use super::position::{Position, Threat};
+use super::run_queue::RunQueue;
 use super::tt::{Bound, Entry, TranspositionTable};
 use super::vcf::Vcf;
 use super::vct::Vct;
@@ -45,6 +46,9 @@ const NO_MOVE: u16 = u16::MAX;
 /// Wins and losses within this many plies end the search at once (see
 /// [`Searcher::complete_iteration`]).
 const CERTAIN_PLIES: i32 = 4;
+/// How much earlier a search stops when its thread spent all its time waiting for a core
+/// (in proportion to the share it waited; see [`Searcher::leave_room_for_waiting`]).
+const STARVED_RESERVE: Duration = Duration::from_millis(60);
 const MAX_PLY: usize = 128;
 /// Moves searched at the root, and at other nodes without a threat to answer (best first by
 /// the policy; every move of high pattern value is kept too).
@@ -185,6 +189,12 @@ pub struct Searcher {
     nodes: u64,
     node_limit: u64,
     deadline: Option<Instant>,
+    /// The deadline the limits set; `deadline` may come earlier on a crowded machine.
+    hard_deadline: Option<Instant>,
+    /// The searching thread's waiting for a core since the search began.
+    run_queue: Option<RunQueue>,
+    /// Clock readings so far in this search.
+    clock_checks: u32,
     stop: Arc<AtomicBool>,
     aborted: bool,
     /// Set while the shallow search runs: only the stop flag ends it.
@@ -246,6 +256,9 @@ impl Searcher {
             nodes: 0,
             node_limit: u64::MAX,
             deadline: None,
+            hard_deadline: None,
+            run_queue: None,
+            clock_checks: 0,
             stop: Arc::new(AtomicBool::new(false)),
             aborted: false,
             clock_free: false,
@@ -379,6 +392,9 @@ impl Searcher {
         };
         h.stop = stop;
         h.deadline = self.deadline;
+        h.hard_deadline = self.deadline;
+        // Its thread is not this one: it keeps the deadline and stops with this searcher.
+        h.run_queue = None;
         h.leaf_vcf.deadline = self.deadline;
         h.defence_vcf.deadline = self.deadline;
         h.defence_vct.deadline = self.deadline;
@@ -401,6 +417,9 @@ impl Searcher {
         self.tt.new_search();
         self.stop = limits.stop.clone();
         self.deadline = limits.time.map(|t| Instant::now() + t);
+        self.hard_deadline = self.deadline;
+        self.run_queue = Some(RunQueue::start());
+        self.clock_checks = 0;
         self.leaf_vcf.deadline = self.deadline;
         self.defence_vcf.deadline = self.deadline;
         self.defence_vct.deadline = self.deadline;
@@ -710,10 +729,31 @@ impl Searcher {
             // Every 256 nodes or so (a count that steps by more than one at times would miss
             // exact multiples).
             self.next_clock_check = self.nodes + 256;
+            self.clock_checks += 1;
+            if self.clock_checks % 16 == 0 {
+                self.leave_room_for_waiting();
+            }
             if self.deadline.is_some_and(|d| Instant::now() >= d) {
                 self.aborted = true;
             }
         }
+    }
+
+    /// Moves the deadline earlier by the share of time this thread has waited for a core
+    /// (times [`STARVED_RESERVE`], at most a quarter of the move's time): a thread that waits
+    /// may be off the core for milliseconds just when its time is up.
+    fn leave_room_for_waiting(&mut self) {
+        let (Some(queue), Some(hard), Some(time)) =
+            (&self.run_queue, self.hard_deadline, self.limits.time)
+        else {
+            return;
+        };
+        let reserve = STARVED_RESERVE.mul_f64(queue.waiting_share()).min(time / 4);
+        let deadline = Some(hard.checked_sub(reserve).unwrap_or(hard));
+        self.deadline = deadline;
+        self.defence_vcf.deadline = deadline;
+        self.defence_vct.deadline = deadline;
+        self.leaf_vcf.deadline = deadline;
     }
 
     fn search_root(&mut self, depth: u8) -> (i32, Option<usize>) {
