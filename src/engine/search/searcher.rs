@@ -46,6 +46,8 @@ const NO_MOVE: u16 = u16::MAX;
 /// Wins and losses within this many plies end the search at once (see
 /// [`Searcher::complete_iteration`]).
 const CERTAIN_PLIES: i32 = 4;
+/// The root threat solvers' time: this fraction of the move's.
+const ROOT_SOLVER_SHARE: u32 = 24;
 /// How much earlier a search stops when its thread spent all its time waiting for a core
 /// (in proportion to the share it waited; see [`Searcher::leave_room_for_waiting`]).
 const STARVED_RESERVE: Duration = Duration::from_millis(60);
@@ -593,11 +595,13 @@ impl Searcher {
         }
         // A complete shallow search first: its move stands whatever happens to the clock.
         self.shallow_search();
-        // The threat solvers at the root may use a sixth of the time, the rest is the search's.
+        // The threat solvers at the root may use a small share of the time, the rest is the
+        // search's (which finds most of their wins too): a 24th scored 55-58% against a sixth
+        // in 400 games at 0.1 s, and a 96th did as well.
         let solver_deadline = self
             .limits
             .time
-            .map(|t| Instant::now() + t / 6)
+            .map(|t| Instant::now() + t / ROOT_SOLVER_SHARE)
             .map(|d| self.deadline.map_or(d, |end| d.min(end)));
         self.vcf.deadline = solver_deadline;
         self.vct.deadline = solver_deadline;
