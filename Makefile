@@ -1,5 +1,5 @@
 # Two commands for a fresh Debian machine: `make run` plays, `make test` checks everything.
-.PHONY: run test deps brain bench frames screenshots web serve
+.PHONY: run test deps brain bench frames screenshots web serve server load
 
 run: deps
 	cargo run --bin gomoku
@@ -32,3 +32,8 @@ web:
 
 serve: web
 	scripts/serve_web.sh
+
+# The online server on ws://127.0.0.1:7878/ws (no Bevy: builds in a few minutes the first
+# time). Options after ARGS=, e.g. make server ARGS="--port 9000 --db /tmp/games.sqlite".
+server:
+	cargo run --no-default-features --features server --bin gomoku-server -- $(ARGS)

@@ -1,0 +1,67 @@
+//! Starting up: every game the storage holds as waiting or playing comes back as a room, its
+//! moves replayed through the engine, its clocks stopped while the server was down.
+
+use std::collections::HashMap;
+use std::time::Instant;
+
+use super::{Hub, HubConfig, info};
+use crate::engine::Stone;
+use crate::net::RoomStatus;
+use crate::server::clock::Clock;
+use crate::server::room::{Room, Seat};
+use crate::server::storage::{Storage, StorageError};
+use crate::server::tokens::Tokens;
+
+impl Hub {
+    /// A hub over `storage`, with every unfinished game it holds back in play. Each seat
+    /// starts disconnected, so its grace period runs from now.
+    pub fn new(
+        mut storage: Box<dyn Storage>,
+        config: HubConfig,
+        now: Instant,
+    ) -> Result<Hub, StorageError> {
+        let mut rooms = HashMap::new();
+        for g in storage.unfinished_games()? {
+            let mut room = Room::new(g.code.clone(), g.settings, g.public);
+            for (i, &p) in g.moves.iter().enumerate() {
+                if let Err(e) = room.game.play(p) {
+                    return Err(StorageError(format!(
+                        "game {}: stored move {} is refused by the rules: {e}",
+                        g.code,
+                        i + 1
+                    )));
+                }
+            }
+            for (colour, seat) in [(Stone::Black, &g.black), (Stone::White, &g.white)] {
+                let Some(seat) = seat else { continue };
+                let player = storage.player(seat.player_id)?.ok_or_else(|| {
+                    StorageError(format!(
+                        "game {}: player {} is missing",
+                        g.code, seat.player_id
+                    ))
+                })?;
+                room.seats[colour.index()] =
+                    Some(Seat::new(info(&player), seat.token.clone(), now));
+            }
+            if let Some(tc) = g.settings.time {
+                room.clock = Some(Clock::resumed(tc, g.clock_ms[0], g.clock_ms[1]));
+            }
+            if g.status == RoomStatus::Playing {
+                room.start(now);
+            }
+            rooms.insert(g.code, room);
+        }
+        if !rooms.is_empty() {
+            eprintln!("gomoku-server: resumed {} unfinished games", rooms.len());
+        }
+        Ok(Hub {
+            storage,
+            tokens: Tokens::default(),
+            config,
+            conns: HashMap::new(),
+            rooms,
+            queue: Vec::new(),
+            next_conn: 0,
+        })
+    }
+}
