@@ -37,3 +37,12 @@ serve: web
 # time). Options after ARGS=, e.g. make server ARGS="--port 9000 --db /tmp/games.sqlite".
 server:
 	cargo run --no-default-features --features server --bin gomoku-server -- $(ARGS)
+
+# Load benchmark: 500 bot pairs play at once against a local server (GAMES=, MOVES= to change);
+# prints moves/s, round-trip p50/p99, the server's memory and a database check.
+GAMES ?= 500
+MOVES ?= 60
+load:
+	cargo build --release --no-default-features --features server --bin gomoku-server --example server_load
+	ulimit -n 8192 2>/dev/null; "$${CARGO_TARGET_DIR:-target}/release/examples/server_load" \
+		--server "$${CARGO_TARGET_DIR:-target}/release/gomoku-server" --games $(GAMES) --moves $(MOVES)

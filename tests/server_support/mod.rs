@@ -43,7 +43,16 @@ pub struct Server {
 impl Server {
     /// Starts the binary on a free port with the database `db` and extra flags.
     pub fn start(db: &Path, extra: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_gomoku-server"))
+        // Set for the integration tests; the load example passes its own path instead.
+        match option_env!("CARGO_BIN_EXE_gomoku-server") {
+            Some(bin) => Server::start_binary(Path::new(bin), db, extra),
+            None => panic!("the server binary's path is only known to the tests"),
+        }
+    }
+
+    /// Starts the server binary at `bin` on a free port with the database `db`.
+    pub fn start_binary(bin: &Path, db: &Path, extra: &[&str]) -> Server {
+        let mut child = Command::new(bin)
             .args(["--port", "0", "--db"])
             .arg(db)
             .args(extra)
@@ -87,6 +96,11 @@ impl Server {
         let _ = self.child.wait();
     }
 
+    /// The server's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// What the server has written to its log (standard error) so far.
     pub fn log(&self) -> String {
         std::fs::read_to_string(self.db.with_extension("log")).unwrap_or_default()
@@ -113,8 +127,9 @@ impl Client {
     /// Connects to `addr`, with an `Origin` header when given.
     pub fn connect(addr: &str, origin: Option<&str>) -> Result<Client, String> {
         let stream = TcpStream::connect(addr).map_err(|e| e.to_string())?;
+        // The handshake blocks (with a bound); reads after it poll every 100 ms.
         stream
-            .set_read_timeout(Some(Duration::from_millis(100)))
+            .set_read_timeout(Some(WAIT))
             .map_err(|e| e.to_string())?;
         let mut request = format!("ws://{addr}/ws")
             .into_client_request()
@@ -125,6 +140,9 @@ impl Client {
                 .insert("Origin", o.parse().expect("header value"));
         }
         let (ws, _) = tungstenite::client(request, stream).map_err(|e| e.to_string())?;
+        ws.get_ref()
+            .set_read_timeout(Some(Duration::from_millis(100)))
+            .map_err(|e| e.to_string())?;
         Ok(Client { ws })
     }
 
