@@ -226,6 +226,7 @@ impl Hub {
                 let ms = u64::from(t.base_secs) * 1000;
                 [ms, ms]
             }),
+            clock_at_ms: None,
         };
         let mut told = Vec::new();
         for (colour, conn, player) in &seats {

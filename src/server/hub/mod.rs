@@ -19,6 +19,10 @@ use super::storage::{PlayerRecord, Storage};
 use super::tokens::Tokens;
 use crate::net::{ClientMessage, ErrorCode, PlayerInfo, RoomSettings, ServerMessage};
 
+/// How often the storage is told the server is alive (what a restart charges the clocks up
+/// to).
+const HEARTBEAT: Duration = Duration::from_secs(1);
+
 /// Timing the hub works by.
 #[derive(Debug, Clone, Copy)]
 pub struct HubConfig {
@@ -65,6 +69,7 @@ pub struct Hub {
     rooms: HashMap<String, Room>,
     queue: Vec<Waiting>,
     next_conn: u64,
+    last_heartbeat: Option<Instant>,
 }
 
 impl Hub {
@@ -199,6 +204,15 @@ impl Hub {
     /// Ends games whose clock ran out or whose player stayed away, and forgets finished rooms
     /// after a while. Called a few times a second.
     pub fn tick(&mut self, now: Instant) {
+        if self
+            .last_heartbeat
+            .is_none_or(|t| now.saturating_duration_since(t) >= HEARTBEAT)
+        {
+            self.last_heartbeat = Some(now);
+            if let Err(e) = self.storage.heartbeat() {
+                eprintln!("gomoku-server: heartbeat: {e}");
+            }
+        }
         let grace = self.config.grace;
         let expired: Vec<String> = self
             .rooms

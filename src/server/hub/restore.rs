@@ -20,6 +20,7 @@ impl Hub {
         config: HubConfig,
         now: Instant,
     ) -> Result<Hub, StorageError> {
+        let alive_ms = storage.last_heartbeat()?;
         let mut rooms = HashMap::new();
         for g in storage.unfinished_games()? {
             let mut room = Room::new(g.code.clone(), g.settings, g.public);
@@ -44,7 +45,18 @@ impl Hub {
                     Some(Seat::new(info(&player), seat.token.clone(), now));
             }
             if let Some(tc) = g.settings.time {
-                room.clock = Some(Clock::resumed(tc, g.clock_ms[0], g.clock_ms[1]));
+                let mut left = g.clock_ms;
+                if g.status == RoomStatus::Playing {
+                    // The side to move used the time from the last stored change until the
+                    // server was last alive; the time it was down is not charged.
+                    let used = match (alive_ms, g.clock_at_ms) {
+                        (Some(alive), Some(at)) => alive.saturating_sub(at).max(0) as u64,
+                        _ => 0,
+                    };
+                    let side = room.game.to_move().index();
+                    left[side] = left[side].saturating_sub(used);
+                }
+                room.clock = Some(Clock::resumed(tc, left[0], left[1]));
             }
             if g.status == RoomStatus::Playing {
                 room.start(now);
@@ -62,6 +74,7 @@ impl Hub {
             rooms,
             queue: Vec::new(),
             next_conn: 0,
+            last_heartbeat: None,
         })
     }
 }

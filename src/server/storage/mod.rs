@@ -2,7 +2,9 @@
 //!
 //! One interface, [`Storage`]; SQLite ([`SqliteStorage`]) is the embedded default. A move is
 //! written (and committed) before anyone is told it was played, so a server killed at any
-//! moment restarts with every acknowledged move.
+//! moment restarts with every acknowledged move. Each clock change is stamped with the time it
+//! was stored and the server stamps a heartbeat every second, so a restart charges the side to
+//! move for the time it used before the crash but not for the time the server was down.
 
 mod sqlite;
 
@@ -55,6 +57,9 @@ pub struct GameRecord {
     pub moves: Vec<Pos>,
     /// Time left for black and white, in milliseconds, as of the last stored change.
     pub clock_ms: [u64; 2],
+    /// When that change was stored (Unix milliseconds, stamped by the storage; ignored when
+    /// creating).
+    pub clock_at_ms: Option<i64>,
 }
 
 /// Something the storage could not do.
@@ -107,4 +112,8 @@ pub trait Storage: Send {
     fn leaderboard(&mut self, limit: u32) -> StoreResult<Vec<PlayerRecord>>;
     /// The moves of a game (any status), for checks and history.
     fn moves(&mut self, code: &str) -> StoreResult<Vec<Pos>>;
+    /// Notes that the server is alive now (called every second or so).
+    fn heartbeat(&mut self) -> StoreResult<()>;
+    /// When the server was last known alive (Unix milliseconds, the storage's clock).
+    fn last_heartbeat(&mut self) -> StoreResult<Option<i64>>;
 }

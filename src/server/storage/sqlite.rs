@@ -36,11 +36,16 @@ CREATE TABLE IF NOT EXISTS games (
     white_token TEXT,
     black_ms INTEGER NOT NULL,
     white_ms INTEGER NOT NULL,
+    clock_at_ms INTEGER NOT NULL DEFAULT (CAST(unixepoch('subsec') * 1000 AS INTEGER)),
     result TEXT,
     created INTEGER NOT NULL DEFAULT (unixepoch()),
     finished INTEGER
 );
 CREATE INDEX IF NOT EXISTS games_status ON games(status);
+CREATE TABLE IF NOT EXISTS heartbeat (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    at_ms INTEGER NOT NULL
+);
 CREATE TABLE IF NOT EXISTS moves (
     code TEXT NOT NULL REFERENCES games(code),
     ply INTEGER NOT NULL,
@@ -88,6 +93,9 @@ fn player_from_row(row: &Row<'_>) -> rusqlite::Result<PlayerRecord> {
         games: row.get(5)?,
     })
 }
+
+/// Now in Unix milliseconds, by SQLite's clock (one clock for stamps and heartbeats).
+const NOW_MS: &str = "CAST(unixepoch('subsec') * 1000 AS INTEGER)";
 
 const PLAYER_COLUMNS: &str = "id, name, rating, deviation, volatility, games";
 
@@ -221,8 +229,8 @@ impl Storage for SqliteStorage {
             .db
             .execute(
                 &format!(
-                    "UPDATE games SET {id_col} = ?2, {token_col} = ?3, status = 'Playing' \
-                     WHERE code = ?1 AND status = 'Waiting' AND {id_col} IS NULL"
+                    "UPDATE games SET {id_col} = ?2, {token_col} = ?3, status = 'Playing', \
+                     clock_at_ms = {NOW_MS} WHERE code = ?1 AND status = 'Waiting' AND {id_col} IS NULL"
                 ),
                 params![code, seat.player_id, seat.token],
             )
@@ -243,7 +251,10 @@ impl Storage for SqliteStorage {
         )
         .map_err(err)?;
         tx.execute(
-            "UPDATE games SET black_ms = ?2, white_ms = ?3 WHERE code = ?1",
+            &format!(
+                "UPDATE games SET black_ms = ?2, white_ms = ?3, clock_at_ms = {NOW_MS} \
+                 WHERE code = ?1"
+            ),
             params![code, clock_ms[0], clock_ms[1]],
         )
         .map_err(err)?;
@@ -258,7 +269,10 @@ impl Storage for SqliteStorage {
         )
         .map_err(err)?;
         tx.execute(
-            "UPDATE games SET black_ms = ?2, white_ms = ?3 WHERE code = ?1",
+            &format!(
+                "UPDATE games SET black_ms = ?2, white_ms = ?3, clock_at_ms = {NOW_MS} \
+                 WHERE code = ?1"
+            ),
             params![code, clock_ms[0], clock_ms[1]],
         )
         .map_err(err)?;
@@ -296,7 +310,7 @@ impl Storage for SqliteStorage {
             .db
             .prepare(
                 "SELECT code, rule, size, base_secs, increment_secs, rated, public, status, \
-                 black_id, black_token, white_id, white_token, black_ms, white_ms \
+                 black_id, black_token, white_id, white_token, black_ms, white_ms, clock_at_ms \
                  FROM games WHERE status != 'Finished' ORDER BY created",
             )
             .map_err(err)?;
@@ -330,6 +344,7 @@ impl Storage for SqliteStorage {
                         white: seat(r.get(10)?, r.get(11)?),
                         moves: Vec::new(),
                         clock_ms: [r.get(12)?, r.get(13)?],
+                        clock_at_ms: r.get(14)?,
                     },
                 ))
             })
@@ -367,5 +382,115 @@ impl Storage for SqliteStorage {
 
     fn moves(&mut self, code: &str) -> StoreResult<Vec<Pos>> {
         self.game_moves(code)
+    }
+
+    fn heartbeat(&mut self) -> StoreResult<()> {
+        self.db
+            .prepare_cached(&format!(
+                "INSERT INTO heartbeat (id, at_ms) VALUES (1, {NOW_MS}) \
+                 ON CONFLICT (id) DO UPDATE SET at_ms = excluded.at_ms"
+            ))
+            .map_err(err)?
+            .execute([])
+            .map_err(err)?;
+        Ok(())
+    }
+
+    fn last_heartbeat(&mut self) -> StoreResult<Option<i64>> {
+        self.db
+            .query_row("SELECT at_ms FROM heartbeat WHERE id = 1", [], |r| r.get(0))
+            .optional()
+            .map_err(err)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Rule;
+    use crate::net::EndReason;
+
+    fn game(code: &str, black: i64) -> GameRecord {
+        GameRecord {
+            code: code.into(),
+            settings: RoomSettings {
+                rule: Rule::Renju,
+                size: 15,
+                time: Some(TimeControl {
+                    base_secs: 300,
+                    increment_secs: 3,
+                }),
+                rated: true,
+            },
+            public: true,
+            status: RoomStatus::Waiting,
+            black: Some(SeatRecord {
+                player_id: black,
+                token: "seat-b".into(),
+            }),
+            white: None,
+            moves: Vec::new(),
+            clock_ms: [300_000, 300_000],
+            clock_at_ms: None,
+        }
+    }
+
+    #[test]
+    fn players_games_moves_and_results() {
+        let mut s = SqliteStorage::in_memory().unwrap();
+        let a = s.create_player("Ann", "tok-a", Glicko::default()).unwrap();
+        let b = s.create_player("Bob", "tok-b", Glicko::default()).unwrap();
+        assert_eq!(s.player_by_token("tok-a").unwrap().unwrap().id, a);
+        assert!(s.player_by_token("tok-a' OR '1'='1").unwrap().is_none());
+        assert!(s.create_player("Eve", "tok-a", Glicko::default()).is_err());
+        s.create_game(&game("ABCDEF", a)).unwrap();
+        assert!(s.code_taken("ABCDEF").unwrap());
+        let seat = SeatRecord {
+            player_id: b,
+            token: "seat-w".into(),
+        };
+        s.start_game("ABCDEF", Stone::White, &seat).unwrap();
+        assert!(s.start_game("ABCDEF", Stone::White, &seat).is_err());
+        s.add_move("ABCDEF", 0, Pos::new(7, 7), [299_000, 300_000])
+            .unwrap();
+        s.add_move("ABCDEF", 1, Pos::new(8, 8), [299_000, 298_000])
+            .unwrap();
+        assert!(
+            s.add_move("ABCDEF", 1, Pos::new(9, 9), [0, 0]).is_err(),
+            "a ply is stored once"
+        );
+        let open = s.unfinished_games().unwrap();
+        assert_eq!(open.len(), 1);
+        assert_eq!(open[0].status, RoomStatus::Playing);
+        assert_eq!(open[0].moves, vec![Pos::new(7, 7), Pos::new(8, 8)]);
+        assert_eq!(open[0].clock_ms, [299_000, 298_000]);
+        assert_eq!(open[0].white, Some(seat));
+        assert!(open[0].clock_at_ms.is_some());
+        s.truncate_moves("ABCDEF", 1, [299_000, 298_000]).unwrap();
+        assert_eq!(s.moves("ABCDEF").unwrap(), vec![Pos::new(7, 7)]);
+        let result = GameResult {
+            winner: Some(Stone::Black),
+            reason: EndReason::Resigned,
+            line: Vec::new(),
+        };
+        let up = Glicko {
+            rating: 1600.0,
+            ..Glicko::default()
+        };
+        s.finish_game(
+            "ABCDEF",
+            &result,
+            [1, 2],
+            Some([(a, up), (b, Glicko::default())]),
+        )
+        .unwrap();
+        assert!(s.unfinished_games().unwrap().is_empty());
+        let board = s.leaderboard(10).unwrap();
+        assert_eq!(board.len(), 2);
+        assert_eq!((board[0].id, board[0].games), (a, 1));
+        assert_eq!(s.last_heartbeat().unwrap(), None);
+        s.heartbeat().unwrap();
+        s.heartbeat().unwrap();
+        assert!(s.last_heartbeat().unwrap().is_some());
     }
 }
