@@ -23,6 +23,9 @@ impl Hub {
         let alive_ms = storage.last_heartbeat()?;
         let mut rooms = HashMap::new();
         for g in storage.unfinished_games()? {
+            g.settings
+                .validate()
+                .map_err(|e| StorageError(format!("game {}: {e}", g.code)))?;
             let mut room = Room::new(g.code.clone(), g.settings, g.public);
             for (i, &p) in g.moves.iter().enumerate() {
                 if let Err(e) = room.game.play(p) {
