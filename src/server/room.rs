@@ -476,3 +476,147 @@ fn result_of(outcome: &Outcome) -> Option<GameResult> {
         }),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Rule;
+    use crate::net::TimeControl;
+
+    fn player(id: i64) -> PlayerInfo {
+        PlayerInfo {
+            id,
+            name: format!("p{id}"),
+            rating: 1500.0,
+            deviation: 350.0,
+            games: 0,
+        }
+    }
+
+    fn room(time: Option<TimeControl>, now: Instant) -> Room {
+        let settings = RoomSettings {
+            rule: Rule::Freestyle,
+            size: 15,
+            time,
+            rated: false,
+        };
+        let mut r = Room::new("ROOM01".into(), settings, true);
+        r.seats[0] = Some(Seat::new(player(1), "b".into(), now));
+        r.seats[1] = Some(Seat::new(player(2), "w".into(), now));
+        r.bind(Stone::Black, 1);
+        r.bind(Stone::White, 2);
+        r.start(now);
+        r
+    }
+
+    #[test]
+    fn refusals_change_nothing() {
+        let t = Instant::now();
+        let mut r = room(None, t);
+        r.play("b", 0, Pos::new(7, 7), t).unwrap();
+        let before = r.state(t);
+        let tries = [
+            r.clone().play("w", 0, Pos::new(8, 8), t),
+            r.clone().play("b", 1, Pos::new(8, 8), t),
+            r.clone().play("x", 1, Pos::new(8, 8), t),
+            r.clone().play("w", 1, Pos::new(7, 7), t),
+            r.clone().play("w", 1, Pos::new(15, 0), t),
+        ];
+        let codes: Vec<ErrorCode> = tries.into_iter().map(|e| e.unwrap_err().0).collect();
+        assert_eq!(
+            codes,
+            [
+                ErrorCode::StalePly,
+                ErrorCode::NotYourTurn,
+                ErrorCode::WrongToken,
+                ErrorCode::IllegalMove,
+                ErrorCode::IllegalMove
+            ]
+        );
+        assert!(r.play("w", 1, Pos::new(15, 0), t).is_err());
+        assert_eq!(r.state(t), before);
+    }
+
+    #[test]
+    fn takeback_removes_one_or_two_plies() {
+        let t = Instant::now();
+        let mut r = room(None, t);
+        assert_eq!(
+            r.ask_takeback("b").unwrap_err().0,
+            ErrorCode::NothingToAnswer
+        );
+        r.play("b", 0, Pos::new(7, 7), t).unwrap();
+        r.play("w", 1, Pos::new(8, 8), t).unwrap();
+        r.ask_takeback("b").unwrap();
+        assert_eq!(
+            r.grant_takeback("w", t).unwrap(),
+            vec![Change::TookBack {
+                keep: 0,
+                clock_ms: [0, 0]
+            }]
+        );
+        r.play("b", 0, Pos::new(7, 7), t).unwrap();
+        r.ask_takeback("b").unwrap();
+        r.grant_takeback("w", t).unwrap();
+        assert_eq!(r.game.board().moves().len(), 0);
+        assert_eq!(r.game.to_move(), Stone::Black);
+    }
+
+    #[test]
+    fn flag_and_absence_end_the_game_in_time() {
+        let t = Instant::now();
+        let grace = Duration::from_secs(5);
+        let tc = TimeControl {
+            base_secs: 2,
+            increment_secs: 0,
+        };
+        let r = room(Some(tc), t);
+        assert_eq!(r.due(t + Duration::from_millis(1999), grace), None);
+        let res = r.due(t + Duration::from_secs(2), grace).unwrap();
+        assert_eq!(
+            (res.winner, res.reason),
+            (Some(Stone::White), EndReason::Timeout)
+        );
+
+        let mut r = room(None, t);
+        r.unbind(2, t);
+        assert_eq!(r.due(t + Duration::from_secs(4), grace), None);
+        r.bind(Stone::White, 3);
+        assert_eq!(r.due(t + Duration::from_secs(9), grace), None, "came back");
+        r.unbind(3, t + Duration::from_secs(10));
+        assert_eq!(
+            r.expire(t + Duration::from_secs(15), grace),
+            Some(Change::Finished)
+        );
+        let res = r.result.clone().unwrap();
+        assert_eq!(
+            (res.winner, res.reason),
+            (Some(Stone::Black), EndReason::Abandoned)
+        );
+        assert_eq!(
+            r.play("b", 0, Pos::new(7, 7), t).unwrap_err().0,
+            ErrorCode::NotPlaying
+        );
+    }
+
+    #[test]
+    fn draw_needs_the_other_side() {
+        let t = Instant::now();
+        let mut r = room(None, t);
+        r.offer_draw("b", t).unwrap();
+        assert_eq!(
+            r.offer_draw("b", t).unwrap_err().0,
+            ErrorCode::NothingToAnswer
+        );
+        assert_eq!(
+            r.accept_draw("b", t).unwrap_err().0,
+            ErrorCode::NothingToAnswer
+        );
+        r.play("b", 0, Pos::new(7, 7), t).unwrap();
+        assert_eq!(r.draw_offer, None, "a move clears the offer");
+        r.offer_draw("w", t).unwrap();
+        // Offering back accepts.
+        assert_eq!(r.offer_draw("b", t).unwrap(), vec![Change::Finished]);
+        assert_eq!(r.result.clone().unwrap().reason, EndReason::DrawAgreed);
+    }
+}
