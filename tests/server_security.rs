@@ -218,3 +218,19 @@ fn browser_origins_are_checked() {
     ok.send(json!({"type": "hello", "version": 1}));
     assert!(matches!(ok.recv(), ServerMessage::Welcome { .. }));
 }
+
+#[test]
+fn a_connection_that_never_says_hello_is_closed() {
+    let s = server("silent", &[]);
+    let mut quiet = s.client();
+    let started = std::time::Instant::now();
+    assert!(quiet.try_recv().is_none(), "closed without a word");
+    assert!(started.elapsed() >= std::time::Duration::from_secs(4));
+    // One that said hello may stay quiet.
+    let mut c = s.client();
+    c.send(json!({"type": "hello", "version": 1}));
+    c.recv();
+    std::thread::sleep(std::time::Duration::from_secs(6));
+    c.send(json!({"type": "ping"}));
+    assert_eq!(c.recv(), ServerMessage::Pong);
+}

@@ -17,6 +17,8 @@ use crate::net::{ClientMessage, ErrorCode, MAX_MESSAGE_BYTES};
 const OUTBOX: usize = 256;
 /// Messages dropped in a row by the rate limit before the connection is closed.
 const MAX_DROPPED: u32 = 100;
+/// How long a new connection has to say hello.
+const HELLO_WITHIN: Duration = Duration::from_secs(5);
 /// How long the last queued messages may take to leave after the connection ends.
 const WRITER_DRAIN: Duration = Duration::from_secs(5);
 
@@ -35,7 +37,22 @@ pub async fn run(socket: WebSocket, shared: Arc<Shared>) {
     });
     let mut limit = RateLimit::new(shared.config.rate, shared.config.burst, Instant::now());
     let mut dropped = 0;
-    while let Some(Ok(frame)) = stream.next().await {
+    let opened = Instant::now();
+    let mut greeted = false;
+    loop {
+        // A connection must say hello soon; after that it may stay quiet as long as it likes.
+        let next = if greeted {
+            stream.next().await
+        } else {
+            let left = HELLO_WITHIN.saturating_sub(opened.elapsed());
+            match tokio::time::timeout(left, stream.next()).await {
+                Ok(next) => next,
+                Err(_) => break,
+            }
+        };
+        let Some(Ok(frame)) = next else {
+            break;
+        };
         let now = Instant::now();
         let text = match frame {
             Message::Text(t) => t,
@@ -86,9 +103,11 @@ pub async fn run(socket: WebSocket, shared: Arc<Shared>) {
                 continue;
             }
         };
+        let is_hello = matches!(msg, ClientMessage::Hello { .. });
         if shared.hub().handle(id, msg, now) == After::Close {
             break;
         }
+        greeted |= is_hello && shared.hub().greeted(id);
     }
     shared.hub().disconnect(id, Instant::now());
     // The hub dropped the queue's sender: the writer sends what is left and closes, unless

@@ -230,6 +230,11 @@ impl Hub {
         });
     }
 
+    /// Whether `conn` has said hello successfully.
+    pub fn greeted(&self, conn: u64) -> bool {
+        self.conns.get(&conn).is_some_and(|c| c.greeted)
+    }
+
     fn player_of(&self, conn: u64) -> Option<&PlayerRecord> {
         self.conns.get(&conn).and_then(|c| c.player.as_ref())
     }

@@ -9,6 +9,9 @@ use crate::engine::{Pos, Stone};
 use crate::net::{GameResult, RoomSettings, RoomStatus, TimeControl};
 use crate::server::rating::Glicko;
 
+/// The schema's version, kept in SQLite's `user_version`; a newer database is refused.
+const SCHEMA_VERSION: u32 = 1;
+
 /// The schema, made when missing. `moves` has one row per ply: its key refuses a duplicate.
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS players (
@@ -121,7 +124,18 @@ impl SqliteStorage {
         db.pragma_update(None, "foreign_keys", "ON").map_err(err)?;
         db.busy_timeout(std::time::Duration::from_secs(5))
             .map_err(err)?;
+        let version: u32 = db
+            .pragma_query_value(None, "user_version", |r| r.get(0))
+            .map_err(err)?;
+        if version > SCHEMA_VERSION {
+            return Err(StorageError(format!(
+                "the database is from a newer server (schema {version}; this one knows \
+                 {SCHEMA_VERSION}); it is left untouched"
+            )));
+        }
         db.execute_batch(SCHEMA).map_err(err)?;
+        db.pragma_update(None, "user_version", SCHEMA_VERSION)
+            .map_err(err)?;
         Ok(SqliteStorage { db })
     }
 
@@ -492,5 +506,13 @@ mod tests {
         s.heartbeat().unwrap();
         s.heartbeat().unwrap();
         assert!(s.last_heartbeat().unwrap().is_some());
+    }
+
+    #[test]
+    fn a_newer_database_is_refused() {
+        let db = Connection::open_in_memory().unwrap();
+        db.pragma_update(None, "user_version", 99).unwrap();
+        let e = SqliteStorage::setup(db).err().expect("refused");
+        assert!(e.to_string().contains("newer server"), "{e}");
     }
 }
