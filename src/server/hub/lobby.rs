@@ -140,18 +140,19 @@ impl Hub {
         out
     }
 
-    /// The speaking player, or a refusal sent to the connection.
+    /// The speaking player as stored now (its rating may have changed since hello), or a
+    /// refusal sent to the connection.
     fn require_player(&mut self, conn: u64, request: &str) -> Option<PlayerRecord> {
-        let p = self.player_of(conn).cloned();
-        if p.is_none() {
+        let Some(p) = self.player_of(conn).cloned() else {
             self.error(
                 conn,
                 ErrorCode::NotLoggedIn,
                 "say hello with a name or a player token first",
                 Some(request),
             );
-        }
-        p
+            return None;
+        };
+        Some(self.storage.player(p.id).ok().flatten().unwrap_or(p))
     }
 
     fn check_settings(&mut self, conn: u64, settings: &RoomSettings, request: &str) -> bool {
