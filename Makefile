@@ -1,5 +1,5 @@
 # Two commands for a fresh Debian machine: `make run` plays, `make test` checks everything.
-.PHONY: run test deps brain bench frames screenshots web serve
+.PHONY: run test deps brain bench frames screenshots web serve server load
 
 run: deps
 	cargo run --bin gomoku
@@ -32,3 +32,17 @@ web:
 
 serve: web
 	scripts/serve_web.sh
+
+# The online server on ws://127.0.0.1:7878/ws (no Bevy: builds in a few minutes the first
+# time). Options after ARGS=, e.g. make server ARGS="--port 9000 --db /tmp/games.sqlite".
+server:
+	cargo run --no-default-features --features server --bin gomoku-server -- $(ARGS)
+
+# Load benchmark: 500 bot pairs play at once against a local server (GAMES=, MOVES= to change);
+# prints moves/s, round-trip p50/p99, the server's memory and a database check.
+GAMES ?= 500
+MOVES ?= 60
+load:
+	cargo build --release --no-default-features --features server --bin gomoku-server --example server_load
+	ulimit -n 8192 2>/dev/null; "$${CARGO_TARGET_DIR:-target}/release/examples/server_load" \
+		--server "$${CARGO_TARGET_DIR:-target}/release/gomoku-server" --games $(GAMES) --moves $(MOVES)

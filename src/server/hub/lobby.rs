@@ -1,0 +1,473 @@
+//! Everything before and around a game: hello, rooms, joining, quick match, watching,
+//! resuming a seat, the list of games and the leaderboard.
+
+use std::time::Instant;
+
+use super::{After, Hub, Waiting, info, normal_code};
+use crate::engine::Stone;
+use crate::net::{
+    ColourChoice, ErrorCode, GameSummary, PROTOCOL_VERSION, RoomSettings, RoomStatus, SeatInfo,
+    ServerMessage,
+};
+use crate::server::names::clean_name;
+use crate::server::rating::Glicko;
+use crate::server::room::{Room, Seat};
+use crate::server::storage::{GameRecord, PlayerRecord, SeatRecord};
+
+/// The most players a leaderboard message lists.
+const MAX_LEADERBOARD: u32 = 100;
+/// The most games a list of games holds.
+const MAX_LISTED: usize = 200;
+
+impl Hub {
+    pub(super) fn hello(
+        &mut self,
+        conn: u64,
+        version: u32,
+        name: Option<String>,
+        token: Option<String>,
+    ) -> After {
+        if version != PROTOCOL_VERSION {
+            self.error(
+                conn,
+                ErrorCode::VersionMismatch,
+                &format!("this server speaks protocol version {PROTOCOL_VERSION}, not {version}"),
+                Some("hello"),
+            );
+            return After::Close;
+        }
+        let name = match name.as_deref().map(clean_name).transpose() {
+            Ok(n) => n,
+            Err(e) => {
+                self.error(conn, ErrorCode::BadName, &e, Some("hello"));
+                return After::Continue;
+            }
+        };
+        let mut new_token = None;
+        let player = match (token, name) {
+            (Some(token), name) => match self.storage.player_by_token(&token) {
+                Ok(Some(mut p)) => {
+                    if let Some(name) = name.filter(|n| *n != p.name) {
+                        if let Err(e) = self.storage.rename_player(p.id, &name) {
+                            return self.storage_error(conn, "hello", e);
+                        }
+                        p.name = name;
+                    }
+                    Some(p)
+                }
+                Ok(None) => {
+                    self.error(
+                        conn,
+                        ErrorCode::UnknownPlayer,
+                        "no player has this token",
+                        Some("hello"),
+                    );
+                    return After::Continue;
+                }
+                Err(e) => return self.storage_error(conn, "hello", e),
+            },
+            (None, Some(name)) => {
+                let token = self.tokens.secret();
+                let rating = Glicko::default();
+                match self.storage.create_player(&name, &token, rating) {
+                    Ok(id) => {
+                        new_token = Some(token);
+                        Some(PlayerRecord {
+                            id,
+                            name,
+                            rating,
+                            games: 0,
+                        })
+                    }
+                    Err(e) => return self.storage_error(conn, "hello", e),
+                }
+            }
+            (None, None) => None,
+        };
+        let seats = player
+            .as_ref()
+            .map(|p| self.open_seats(p.id))
+            .unwrap_or_default();
+        let welcome = ServerMessage::Welcome {
+            version: PROTOCOL_VERSION,
+            player: player.as_ref().map(info),
+            token: new_token,
+            seats,
+        };
+        if let Some(c) = self.conns.get_mut(&conn) {
+            c.greeted = true;
+            c.player = player;
+        }
+        self.send(conn, &welcome);
+        After::Continue
+    }
+
+    fn storage_error(
+        &mut self,
+        conn: u64,
+        request: &str,
+        e: crate::server::storage::StorageError,
+    ) -> After {
+        eprintln!("gomoku-server: {request}: {e}");
+        self.error(
+            conn,
+            ErrorCode::Storage,
+            "the server could not store this; nothing changed",
+            Some(request),
+        );
+        After::Continue
+    }
+
+    /// The seats player `id` holds in games not yet finished.
+    fn open_seats(&self, id: i64) -> Vec<SeatInfo> {
+        let mut out = Vec::new();
+        for room in self.rooms.values() {
+            if room.status == RoomStatus::Finished {
+                continue;
+            }
+            for colour in [Stone::Black, Stone::White] {
+                if let Some(seat) = &room.seats[colour.index()]
+                    && seat.player.id == id
+                {
+                    out.push(SeatInfo {
+                        code: room.code.clone(),
+                        colour,
+                        seat_token: seat.token.clone(),
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    /// The speaking player as stored now (its rating may have changed since hello), or a
+    /// refusal sent to the connection.
+    fn require_player(&mut self, conn: u64, request: &str) -> Option<PlayerRecord> {
+        let Some(p) = self.player_of(conn).cloned() else {
+            self.error(
+                conn,
+                ErrorCode::NotLoggedIn,
+                "say hello with a name or a player token first",
+                Some(request),
+            );
+            return None;
+        };
+        Some(self.storage.player(p.id).ok().flatten().unwrap_or(p))
+    }
+
+    fn check_settings(&mut self, conn: u64, settings: &RoomSettings, request: &str) -> bool {
+        match settings.validate() {
+            Ok(()) => true,
+            Err(e) => {
+                self.error(conn, ErrorCode::BadSettings, &e, Some(request));
+                false
+            }
+        }
+    }
+
+    /// A code no game has used.
+    fn fresh_code(&mut self) -> Result<String, crate::server::storage::StorageError> {
+        loop {
+            let code = self.tokens.code();
+            if !self.rooms.contains_key(&code) && !self.storage.code_taken(&code)? {
+                return Ok(code);
+            }
+        }
+    }
+
+    pub(super) fn create_room(
+        &mut self,
+        conn: u64,
+        settings: RoomSettings,
+        colour: ColourChoice,
+        public: bool,
+        now: Instant,
+    ) {
+        let Some(player) = self.require_player(conn, "create_room") else {
+            return;
+        };
+        if !self.check_settings(conn, &settings, "create_room") {
+            return;
+        }
+        let colour = match colour {
+            ColourChoice::Black => Stone::Black,
+            ColourChoice::White => Stone::White,
+            ColourChoice::Random if self.tokens.coin() => Stone::Black,
+            ColourChoice::Random => Stone::White,
+        };
+        if let Err(e) = self.open_room(settings, public, [(colour, conn, player)], now) {
+            self.storage_error(conn, "create_room", e);
+        }
+    }
+
+    /// Makes a room with the given seats (one: waiting; two: playing), stores it, binds the
+    /// connections and tells them their seats.
+    fn open_room<const N: usize>(
+        &mut self,
+        settings: RoomSettings,
+        public: bool,
+        seats: [(Stone, u64, PlayerRecord); N],
+        now: Instant,
+    ) -> Result<(), crate::server::storage::StorageError> {
+        let code = self.fresh_code()?;
+        let mut room = Room::new(code.clone(), settings, public);
+        let mut record = GameRecord {
+            code: code.clone(),
+            settings,
+            public,
+            status: if N == 2 {
+                RoomStatus::Playing
+            } else {
+                RoomStatus::Waiting
+            },
+            black: None,
+            white: None,
+            moves: Vec::new(),
+            clock_ms: settings.time.map_or([0, 0], |t| {
+                let ms = u64::from(t.base_secs) * 1000;
+                [ms, ms]
+            }),
+            clock_at_ms: None,
+        };
+        let mut told = Vec::new();
+        for (colour, conn, player) in &seats {
+            let token = self.tokens.secret();
+            let stored = SeatRecord {
+                player_id: player.id,
+                token: token.clone(),
+            };
+            match colour {
+                Stone::Black => record.black = Some(stored),
+                Stone::White => record.white = Some(stored),
+            }
+            room.seats[colour.index()] = Some(Seat::new(info(player), token.clone(), now));
+            told.push((
+                *conn,
+                SeatInfo {
+                    code: code.clone(),
+                    colour: *colour,
+                    seat_token: token,
+                },
+            ));
+        }
+        self.storage.create_game(&record)?;
+        if N == 2 {
+            room.start(now);
+        }
+        for (conn, seat) in &told {
+            room.bind(seat.colour, *conn);
+        }
+        self.rooms.insert(code.clone(), room);
+        for (conn, seat) in told {
+            if let Some(c) = self.conns.get_mut(&conn) {
+                c.rooms.insert(code.clone());
+            }
+            self.send(conn, &ServerMessage::Seat { seat });
+        }
+        eprintln!("gomoku-server: game {code} opened ({N} seated)");
+        self.broadcast(&code, now);
+        Ok(())
+    }
+
+    pub(super) fn join_room(&mut self, conn: u64, code: &str, now: Instant) {
+        let Some(player) = self.require_player(conn, "join_room") else {
+            return;
+        };
+        let code = normal_code(code);
+        let Some(room) = self.rooms.get(&code) else {
+            self.error(
+                conn,
+                ErrorCode::UnknownRoom,
+                &format!("no game has the code {code}"),
+                Some("join_room"),
+            );
+            return;
+        };
+        if room.status != RoomStatus::Waiting {
+            self.error(
+                conn,
+                ErrorCode::RoomFull,
+                "both seats of this game are taken",
+                Some("join_room"),
+            );
+            return;
+        }
+        if room
+            .seats
+            .iter()
+            .flatten()
+            .any(|s| s.player.id == player.id)
+        {
+            self.error(
+                conn,
+                ErrorCode::RoomFull,
+                "you already sit in this game; resume your seat instead",
+                Some("join_room"),
+            );
+            return;
+        }
+        let colour = if room.seats[0].is_none() {
+            Stone::Black
+        } else {
+            Stone::White
+        };
+        let token = self.tokens.secret();
+        let stored = SeatRecord {
+            player_id: player.id,
+            token: token.clone(),
+        };
+        if let Err(e) = self.storage.start_game(&code, colour, &stored) {
+            self.storage_error(conn, "join_room", e);
+            return;
+        }
+        let room = self.rooms.get_mut(&code).expect("looked up above");
+        room.seats[colour.index()] = Some(Seat::new(info(&player), token.clone(), now));
+        room.bind(colour, conn);
+        room.start(now);
+        if let Some(c) = self.conns.get_mut(&conn) {
+            c.rooms.insert(code.clone());
+        }
+        let seat = SeatInfo {
+            code: code.clone(),
+            colour,
+            seat_token: token,
+        };
+        self.send(conn, &ServerMessage::Seat { seat });
+        eprintln!("gomoku-server: game {code} begins");
+        self.broadcast(&code, now);
+    }
+
+    pub(super) fn quick_match(&mut self, conn: u64, settings: RoomSettings, now: Instant) {
+        let Some(player) = self.require_player(conn, "quick_match") else {
+            return;
+        };
+        if !self.check_settings(conn, &settings, "quick_match") {
+            return;
+        }
+        self.queue.retain(|w| w.conn != conn);
+        let partner = self
+            .queue
+            .iter()
+            .position(|w| w.settings == settings && w.player.id != player.id);
+        let Some(i) = partner else {
+            self.queue.push(Waiting {
+                conn,
+                player,
+                settings,
+            });
+            self.send(conn, &ServerMessage::Queued { settings });
+            return;
+        };
+        let other = self.queue.remove(i);
+        let (black, white) = if self.tokens.coin() {
+            ((conn, player), (other.conn, other.player))
+        } else {
+            ((other.conn, other.player), (conn, player))
+        };
+        let seats = [
+            (Stone::Black, black.0, black.1),
+            (Stone::White, white.0, white.1),
+        ];
+        if let Err(e) = self.open_room(settings, true, seats, now) {
+            self.storage_error(conn, "quick_match", e);
+        }
+    }
+
+    pub(super) fn watch(&mut self, conn: u64, code: &str, now: Instant) {
+        let code = normal_code(code);
+        match self.rooms.get_mut(&code) {
+            Some(room) if room.public => {
+                room.watchers.insert(conn);
+            }
+            _ => {
+                self.error(
+                    conn,
+                    ErrorCode::UnknownRoom,
+                    &format!("no public game has the code {code}"),
+                    Some("watch"),
+                );
+                return;
+            }
+        }
+        if let Some(c) = self.conns.get_mut(&conn) {
+            c.rooms.insert(code.clone());
+        }
+        self.broadcast(&code, now);
+    }
+
+    pub(super) fn unwatch(&mut self, conn: u64, code: &str, now: Instant) {
+        let code = normal_code(code);
+        if let Some(room) = self.rooms.get_mut(&code)
+            && room.watchers.remove(&conn)
+        {
+            self.broadcast(&code, now);
+        }
+    }
+
+    pub(super) fn resume(&mut self, conn: u64, code: &str, token: &str, now: Instant) {
+        let code = normal_code(code);
+        let Some(room) = self.rooms.get_mut(&code) else {
+            self.error(
+                conn,
+                ErrorCode::UnknownRoom,
+                &format!("no game has the code {code}"),
+                Some("resume"),
+            );
+            return;
+        };
+        let colour = match room.seat_of(token) {
+            Ok(c) => c,
+            Err(r) => {
+                self.error(conn, r.0, &r.1, Some("resume"));
+                return;
+            }
+        };
+        room.bind(colour, conn);
+        if let Some(c) = self.conns.get_mut(&conn) {
+            c.rooms.insert(code.clone());
+        }
+        let seat = SeatInfo {
+            code: code.clone(),
+            colour,
+            seat_token: token.to_string(),
+        };
+        self.send(conn, &ServerMessage::Seat { seat });
+        self.broadcast(&code, now);
+    }
+
+    pub(super) fn list_games(&mut self, conn: u64) {
+        let mut rooms: Vec<&Room> = self
+            .rooms
+            .values()
+            .filter(|r| r.public && r.status != RoomStatus::Finished)
+            .collect();
+        rooms.sort_by(|a, b| a.code.cmp(&b.code));
+        let name = |r: &Room, c: Stone| r.seats[c.index()].as_ref().map(|s| s.player.name.clone());
+        let games = rooms
+            .into_iter()
+            .take(MAX_LISTED)
+            .map(|r| GameSummary {
+                code: r.code.clone(),
+                settings: r.settings,
+                status: r.status,
+                black: name(r, Stone::Black),
+                white: name(r, Stone::White),
+                moves: r.game.board().moves().len() as u32,
+            })
+            .collect();
+        self.send(conn, &ServerMessage::Games { games });
+    }
+
+    pub(super) fn leaderboard(&mut self, conn: u64, limit: u32) {
+        let limit = limit.clamp(1, MAX_LEADERBOARD);
+        match self.storage.leaderboard(limit) {
+            Ok(players) => {
+                let players = players.iter().map(info).collect();
+                self.send(conn, &ServerMessage::Leaderboard { players });
+            }
+            Err(e) => {
+                self.storage_error(conn, "leaderboard", e);
+            }
+        }
+    }
+}

@@ -1,0 +1,265 @@
+//! The server's shared state: connections, rooms, the quick-match queue and the storage.
+//!
+//! One `Hub` sits behind one mutex; each message is handled whole under it, so a room never
+//! sees two actions at once and a move is committed to the storage before anyone hears of it.
+//! Messages out go through each connection's bounded queue; a connection that cannot keep up
+//! loses its queue and is closed.
+
+mod lobby;
+mod play;
+mod restore;
+
+use std::collections::{HashMap, HashSet};
+use std::time::{Duration, Instant};
+
+use tokio::sync::mpsc;
+
+use super::room::Room;
+use super::storage::{PlayerRecord, Storage};
+use super::tokens::Tokens;
+use crate::net::{ClientMessage, ErrorCode, PlayerInfo, RoomSettings, ServerMessage};
+
+/// How often the storage is told the server is alive (what a restart charges the clocks up
+/// to).
+const HEARTBEAT: Duration = Duration::from_secs(1);
+
+/// Timing the hub works by.
+#[derive(Debug, Clone, Copy)]
+pub struct HubConfig {
+    /// How long a seat may stay disconnected before it forfeits (or its waiting room closes).
+    pub grace: Duration,
+    /// How long a finished room stays in memory for late watchers.
+    pub finished_ttl: Duration,
+}
+
+/// One client connection.
+struct Conn {
+    /// Its outgoing queue; `None` once it overflowed (the connection is being closed).
+    tx: Option<mpsc::Sender<String>>,
+    /// Whether it has said `hello`.
+    greeted: bool,
+    /// The player speaking, unless anonymous.
+    player: Option<PlayerRecord>,
+    /// Rooms it sits in or watches.
+    rooms: HashSet<String>,
+}
+
+/// A player waiting for an opponent.
+struct Waiting {
+    conn: u64,
+    player: PlayerRecord,
+    settings: RoomSettings,
+}
+
+/// What the connection should do after a message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum After {
+    /// Keep reading.
+    Continue,
+    /// Close the connection (after sending what is queued).
+    Close,
+}
+
+/// Connections, rooms, queue and storage.
+pub struct Hub {
+    storage: Box<dyn Storage>,
+    tokens: Tokens,
+    config: HubConfig,
+    conns: HashMap<u64, Conn>,
+    rooms: HashMap<String, Room>,
+    queue: Vec<Waiting>,
+    next_conn: u64,
+    last_heartbeat: Option<Instant>,
+}
+
+impl Hub {
+    /// A new connection with its outgoing queue; returns its number.
+    pub fn connect(&mut self, tx: mpsc::Sender<String>) -> u64 {
+        self.next_conn += 1;
+        self.conns.insert(
+            self.next_conn,
+            Conn {
+                tx: Some(tx),
+                greeted: false,
+                player: None,
+                rooms: HashSet::new(),
+            },
+        );
+        self.next_conn
+    }
+
+    /// A connection has gone: its seats start their grace period, it leaves the queue.
+    pub fn disconnect(&mut self, conn: u64, now: Instant) {
+        self.queue.retain(|w| w.conn != conn);
+        let Some(c) = self.conns.remove(&conn) else {
+            return;
+        };
+        for code in c.rooms {
+            if let Some(room) = self.rooms.get_mut(&code)
+                && room.unbind(conn, now)
+            {
+                self.broadcast(&code, now);
+            }
+        }
+    }
+
+    /// Handles one parsed message from `conn`.
+    pub fn handle(&mut self, conn: u64, msg: ClientMessage, now: Instant) -> After {
+        let kind = msg.kind();
+        let greeted = self.conns.get(&conn).is_some_and(|c| c.greeted);
+        match (&msg, greeted) {
+            (ClientMessage::Hello { .. }, true) => {
+                self.error(
+                    conn,
+                    ErrorCode::Handshake,
+                    "hello was already said",
+                    Some(kind),
+                );
+                return After::Continue;
+            }
+            (ClientMessage::Hello { .. }, false) => {}
+            (_, false) => {
+                self.error(
+                    conn,
+                    ErrorCode::Handshake,
+                    "the first message must be hello",
+                    Some(kind),
+                );
+                return After::Continue;
+            }
+            _ => {}
+        }
+        match msg {
+            ClientMessage::Hello {
+                version,
+                name,
+                token,
+            } => return self.hello(conn, version, name, token),
+            ClientMessage::CreateRoom {
+                settings,
+                colour,
+                public,
+            } => self.create_room(conn, settings, colour, public, now),
+            ClientMessage::JoinRoom { code } => self.join_room(conn, &code, now),
+            ClientMessage::QuickMatch { settings } => self.quick_match(conn, settings, now),
+            ClientMessage::CancelQuickMatch => {
+                self.queue.retain(|w| w.conn != conn);
+                self.send(conn, &ServerMessage::QueueLeft);
+            }
+            ClientMessage::Watch { code } => self.watch(conn, &code, now),
+            ClientMessage::Unwatch { code } => self.unwatch(conn, &code, now),
+            ClientMessage::Resume { code, seat_token } => {
+                self.resume(conn, &code, &seat_token, now)
+            }
+            ClientMessage::ListGames => self.list_games(conn),
+            ClientMessage::Leaderboard { limit } => self.leaderboard(conn, limit),
+            ClientMessage::Ping => self.send(conn, &ServerMessage::Pong),
+            seat_action => self.seat_action(conn, seat_action, now),
+        }
+        After::Continue
+    }
+
+    /// Sends `msg` to `conn`. A connection whose queue is full loses it (and is closed).
+    fn send(&mut self, conn: u64, msg: &ServerMessage) {
+        let text = serde_json::to_string(msg).expect("server messages serialise");
+        self.send_text(conn, text);
+    }
+
+    fn send_text(&mut self, conn: u64, text: String) {
+        if let Some(c) = self.conns.get_mut(&conn)
+            && let Some(tx) = &c.tx
+            && tx.try_send(text).is_err()
+        {
+            c.tx = None;
+        }
+    }
+
+    /// Refuses a message: nothing changed.
+    pub fn error(&mut self, conn: u64, code: ErrorCode, message: &str, request: Option<&str>) {
+        self.send(
+            conn,
+            &ServerMessage::Error {
+                code,
+                message: message.to_string(),
+                request: request.map(str::to_string),
+            },
+        );
+    }
+
+    /// Sends a room's state to its seats and spectators.
+    fn broadcast(&mut self, code: &str, now: Instant) {
+        let Some(room) = self.rooms.get(code) else {
+            return;
+        };
+        let text = serde_json::to_string(&ServerMessage::Room {
+            room: room.state(now),
+        })
+        .expect("server messages serialise");
+        let audience: Vec<u64> = room.audience().collect();
+        for conn in audience {
+            self.send_text(conn, text.clone());
+        }
+    }
+
+    /// Ends games whose clock ran out or whose player stayed away, and forgets finished rooms
+    /// after a while. Called a few times a second.
+    pub fn tick(&mut self, now: Instant) {
+        if self
+            .last_heartbeat
+            .is_none_or(|t| now.saturating_duration_since(t) >= HEARTBEAT)
+        {
+            self.last_heartbeat = Some(now);
+            if let Err(e) = self.storage.heartbeat() {
+                eprintln!("gomoku-server: heartbeat: {e}");
+            }
+        }
+        let grace = self.config.grace;
+        let expired: Vec<String> = self
+            .rooms
+            .iter_mut()
+            .filter(|(_, room)| room.due(now, grace).is_some())
+            .map(|(code, _)| code.clone())
+            .collect();
+        for code in expired {
+            self.finish_by_time(&code, now);
+        }
+        let ttl = self.config.finished_ttl;
+        self.rooms.retain(|_, room| {
+            room.finished_at
+                .is_none_or(|t| now.saturating_duration_since(t) < ttl)
+        });
+    }
+
+    /// Whether `conn` has said hello successfully.
+    pub fn greeted(&self, conn: u64) -> bool {
+        self.conns.get(&conn).is_some_and(|c| c.greeted)
+    }
+
+    fn player_of(&self, conn: u64) -> Option<&PlayerRecord> {
+        self.conns.get(&conn).and_then(|c| c.player.as_ref())
+    }
+
+    /// How many games are waiting or being played (for logs and the load test).
+    pub fn active_games(&self) -> usize {
+        self.rooms
+            .values()
+            .filter(|r| r.finished_at.is_none())
+            .count()
+    }
+}
+
+/// A stored player as the protocol shows it.
+fn info(p: &PlayerRecord) -> PlayerInfo {
+    PlayerInfo {
+        id: p.id,
+        name: p.name.clone(),
+        rating: p.rating.rating.round(),
+        deviation: p.rating.deviation.round(),
+        games: p.games,
+    }
+}
+
+/// An invite code as typed: trimmed, upper case.
+fn normal_code(code: &str) -> String {
+    code.trim().to_ascii_uppercase()
+}

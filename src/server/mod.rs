@@ -1,0 +1,113 @@
+//! The online server: WebSocket connections on axum, rooms and clocks, quick match, ratings,
+//! and SQLite storage. The rules are the engine's: a room plays every move through
+//! [`crate::engine::Game`], never through a copy of its own.
+//!
+//! - [`config`]: flags and environment.
+//! - [`connection`]: one socket: size and rate limits, parsing into [`crate::net`] types.
+//! - [`hub`]: connections, rooms and queue behind one lock; storage before acknowledgement.
+//! - [`room`]: one game's state machine; [`clock`], [`rating`] (Glicko-2), [`names`],
+//!   [`tokens`], [`rate`] its small helpers.
+//! - [`storage`]: the storage interface and its SQLite implementation.
+
+pub mod clock;
+pub mod config;
+pub mod connection;
+pub mod hub;
+pub mod names;
+pub mod rate;
+pub mod rating;
+pub mod room;
+pub mod storage;
+pub mod tokens;
+
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use axum::Router;
+use axum::extract::State;
+use axum::extract::ws::WebSocketUpgrade;
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use tokio::net::TcpListener;
+
+pub use config::{Command, Config, USAGE};
+use hub::{Hub, HubConfig};
+use storage::SqliteStorage;
+
+use crate::net::{MAX_MESSAGE_BYTES, WS_PATH};
+
+/// How often clocks and absences are checked.
+const TICK: Duration = Duration::from_millis(50);
+/// How long a finished game stays in memory for late watchers.
+const FINISHED_TTL: Duration = Duration::from_secs(600);
+
+/// What every connection shares.
+pub struct Shared {
+    /// The settings.
+    pub config: Config,
+    hub: Mutex<Hub>,
+}
+
+impl Shared {
+    /// The hub, locked. A panic while it was held does not stop the server (the hub's
+    /// invariants are restored action by action).
+    pub fn hub(&self) -> MutexGuard<'_, Hub> {
+        self.hub.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// Opens the storage and restores the unfinished games, ready to [`serve`].
+pub fn prepare(config: Config) -> Result<Arc<Shared>, String> {
+    let storage = SqliteStorage::open(&config.db).map_err(|e| e.to_string())?;
+    let hub_config = HubConfig {
+        grace: config.grace,
+        finished_ttl: FINISHED_TTL,
+    };
+    let hub = Hub::new(Box::new(storage), hub_config, Instant::now()).map_err(|e| e.to_string())?;
+    Ok(Arc::new(Shared {
+        config,
+        hub: Mutex::new(hub),
+    }))
+}
+
+/// Serves WebSocket clients on `listener` until the process ends.
+pub async fn serve(listener: TcpListener, shared: Arc<Shared>) -> std::io::Result<()> {
+    let ticker = shared.clone();
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(TICK);
+        every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+        loop {
+            every.tick().await;
+            ticker.hub().tick(Instant::now());
+        }
+    });
+    axum::serve(listener, router(shared)).await
+}
+
+/// The routes: the WebSocket at [`WS_PATH`] and `/health`.
+pub fn router(shared: Arc<Shared>) -> Router {
+    Router::new()
+        .route(WS_PATH, get(upgrade))
+        .route("/health", get(|| async { "ok" }))
+        .with_state(shared)
+}
+
+/// Upgrades to a WebSocket after checking a browser's `Origin` against the allowed list.
+async fn upgrade(
+    ws: WebSocketUpgrade,
+    headers: HeaderMap,
+    State(shared): State<Arc<Shared>>,
+) -> Response {
+    if let Some(origin) = headers.get(header::ORIGIN) {
+        let allowed = origin
+            .to_str()
+            .is_ok_and(|o| shared.config.origin_allowed(o));
+        if !allowed {
+            return (StatusCode::FORBIDDEN, "this origin may not connect").into_response();
+        }
+    }
+    ws.max_message_size(MAX_MESSAGE_BYTES)
+        .max_frame_size(MAX_MESSAGE_BYTES)
+        .on_upgrade(move |socket| connection::run(socket, shared))
+}

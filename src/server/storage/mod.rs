@@ -1,0 +1,119 @@
+//! Where the server keeps what must survive a crash: players, games and every move.
+//!
+//! One interface, [`Storage`]; SQLite ([`SqliteStorage`]) is the embedded default. A move is
+//! written (and committed) before anyone is told it was played, so a server killed at any
+//! moment restarts with every acknowledged move. Each clock change is stamped with the time it
+//! was stored and the server stamps a heartbeat every second, so a restart charges the side to
+//! move for the time it used before the crash but not for the time the server was down.
+
+mod sqlite;
+
+use std::fmt;
+
+pub use sqlite::SqliteStorage;
+
+use super::rating::Glicko;
+use crate::engine::{Pos, Stone};
+use crate::net::{GameResult, RoomSettings, RoomStatus};
+
+/// A stored player (its token is only ever compared, never read back out).
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlayerRecord {
+    /// The player's number.
+    pub id: i64,
+    /// The cleaned name.
+    pub name: String,
+    /// The rating.
+    pub rating: Glicko,
+    /// Rated games played.
+    pub games: u32,
+}
+
+/// A stored seat: who sits there and the seat's secret token.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeatRecord {
+    /// The player.
+    pub player_id: i64,
+    /// The seat's token.
+    pub token: String,
+}
+
+/// A game as stored: enough to rebuild its room after a restart.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameRecord {
+    /// The code.
+    pub code: String,
+    /// Rule, size, clock, rating.
+    pub settings: RoomSettings,
+    /// Listed for spectators.
+    pub public: bool,
+    /// Waiting, playing or finished.
+    pub status: RoomStatus,
+    /// Black's seat, once taken.
+    pub black: Option<SeatRecord>,
+    /// White's seat, once taken.
+    pub white: Option<SeatRecord>,
+    /// The moves, in order.
+    pub moves: Vec<Pos>,
+    /// Time left for black and white, in milliseconds, as of the last stored change.
+    pub clock_ms: [u64; 2],
+    /// When that change was stored (Unix milliseconds, stamped by the storage; ignored when
+    /// creating).
+    pub clock_at_ms: Option<i64>,
+}
+
+/// Something the storage could not do.
+#[derive(Debug)]
+pub struct StorageError(pub String);
+
+impl fmt::Display for StorageError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "storage: {}", self.0)
+    }
+}
+
+impl std::error::Error for StorageError {}
+
+/// The storage's result.
+pub type StoreResult<T> = Result<T, StorageError>;
+
+/// The storage interface the server runs on. Every method commits before it returns.
+pub trait Storage: Send {
+    /// Stores a new player and returns its number.
+    fn create_player(&mut self, name: &str, token: &str, rating: Glicko) -> StoreResult<i64>;
+    /// The player holding `token`.
+    fn player_by_token(&mut self, token: &str) -> StoreResult<Option<PlayerRecord>>;
+    /// The player numbered `id`.
+    fn player(&mut self, id: i64) -> StoreResult<Option<PlayerRecord>>;
+    /// Renames a player.
+    fn rename_player(&mut self, id: i64, name: &str) -> StoreResult<()>;
+    /// Whether a game (of any status) already has this code.
+    fn code_taken(&mut self, code: &str) -> StoreResult<bool>;
+    /// Stores a new game (no moves yet).
+    fn create_game(&mut self, game: &GameRecord) -> StoreResult<()>;
+    /// Seats a player in a waiting game and marks it playing.
+    fn start_game(&mut self, code: &str, colour: Stone, seat: &SeatRecord) -> StoreResult<()>;
+    /// Appends move number `ply` (0-based) and the clocks after it.
+    fn add_move(&mut self, code: &str, ply: u32, at: Pos, clock_ms: [u64; 2]) -> StoreResult<()>;
+    /// Keeps the first `keep` moves (a takeback) and stores the clocks.
+    fn truncate_moves(&mut self, code: &str, keep: u32, clock_ms: [u64; 2]) -> StoreResult<()>;
+    /// Marks a game finished with its result; with `ratings`, stores both players' new
+    /// ratings in the same transaction.
+    fn finish_game(
+        &mut self,
+        code: &str,
+        result: &GameResult,
+        clock_ms: [u64; 2],
+        ratings: Option<[(i64, Glicko); 2]>,
+    ) -> StoreResult<()>;
+    /// Every game waiting or playing, with its moves.
+    fn unfinished_games(&mut self) -> StoreResult<Vec<GameRecord>>;
+    /// The best rated players with at least one rated game.
+    fn leaderboard(&mut self, limit: u32) -> StoreResult<Vec<PlayerRecord>>;
+    /// The moves of a game (any status), for checks and history.
+    fn moves(&mut self, code: &str) -> StoreResult<Vec<Pos>>;
+    /// Notes that the server is alive now (called every second or so).
+    fn heartbeat(&mut self) -> StoreResult<()>;
+    /// When the server was last known alive (Unix milliseconds, the storage's clock).
+    fn last_heartbeat(&mut self) -> StoreResult<Option<i64>>;
+}

@@ -1,0 +1,518 @@
+//! The embedded default: one SQLite file, WAL journal, every statement with bound parameters.
+
+use std::path::Path;
+
+use rusqlite::{Connection, OptionalExtension, Row, params};
+
+use super::{GameRecord, PlayerRecord, SeatRecord, Storage, StorageError, StoreResult};
+use crate::engine::{Pos, Stone};
+use crate::net::{GameResult, RoomSettings, RoomStatus, TimeControl};
+use crate::server::rating::Glicko;
+
+/// The schema's version, kept in SQLite's `user_version`; a newer database is refused.
+const SCHEMA_VERSION: u32 = 1;
+
+/// The schema, made when missing. `moves` has one row per ply: its key refuses a duplicate.
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS players (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    token TEXT NOT NULL UNIQUE,
+    rating REAL NOT NULL,
+    deviation REAL NOT NULL,
+    volatility REAL NOT NULL,
+    games INTEGER NOT NULL DEFAULT 0,
+    created INTEGER NOT NULL DEFAULT (unixepoch())
+);
+CREATE TABLE IF NOT EXISTS games (
+    code TEXT PRIMARY KEY,
+    rule TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    base_secs INTEGER,
+    increment_secs INTEGER,
+    rated INTEGER NOT NULL,
+    public INTEGER NOT NULL,
+    status TEXT NOT NULL,
+    black_id INTEGER REFERENCES players(id),
+    black_token TEXT,
+    white_id INTEGER REFERENCES players(id),
+    white_token TEXT,
+    black_ms INTEGER NOT NULL,
+    white_ms INTEGER NOT NULL,
+    clock_at_ms INTEGER NOT NULL DEFAULT (CAST(unixepoch('subsec') * 1000 AS INTEGER)),
+    result TEXT,
+    created INTEGER NOT NULL DEFAULT (unixepoch()),
+    finished INTEGER
+);
+CREATE INDEX IF NOT EXISTS games_status ON games(status);
+CREATE TABLE IF NOT EXISTS heartbeat (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    at_ms INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS moves (
+    code TEXT NOT NULL REFERENCES games(code),
+    ply INTEGER NOT NULL,
+    x INTEGER NOT NULL,
+    y INTEGER NOT NULL,
+    black_ms INTEGER NOT NULL,
+    white_ms INTEGER NOT NULL,
+    PRIMARY KEY (code, ply)
+);
+";
+
+/// Players, games and moves in one SQLite file.
+pub struct SqliteStorage {
+    db: Connection,
+}
+
+fn err(e: rusqlite::Error) -> StorageError {
+    StorageError(e.to_string())
+}
+
+fn status_name(s: RoomStatus) -> &'static str {
+    match s {
+        RoomStatus::Waiting => "Waiting",
+        RoomStatus::Playing => "Playing",
+        RoomStatus::Finished => "Finished",
+    }
+}
+
+fn colour_columns(c: Stone) -> (&'static str, &'static str) {
+    match c {
+        Stone::Black => ("black_id", "black_token"),
+        Stone::White => ("white_id", "white_token"),
+    }
+}
+
+fn player_from_row(row: &Row<'_>) -> rusqlite::Result<PlayerRecord> {
+    Ok(PlayerRecord {
+        id: row.get(0)?,
+        name: row.get(1)?,
+        rating: Glicko {
+            rating: row.get(2)?,
+            deviation: row.get(3)?,
+            volatility: row.get(4)?,
+        },
+        games: row.get(5)?,
+    })
+}
+
+/// Now in Unix milliseconds, by SQLite's clock (one clock for stamps and heartbeats).
+const NOW_MS: &str = "CAST(unixepoch('subsec') * 1000 AS INTEGER)";
+
+const PLAYER_COLUMNS: &str = "id, name, rating, deviation, volatility, games";
+
+impl SqliteStorage {
+    /// Opens (or makes) the database at `path`.
+    pub fn open(path: &Path) -> StoreResult<SqliteStorage> {
+        let db = Connection::open(path)
+            .map_err(|e| StorageError(format!("cannot open {}: {e}", path.display())))?;
+        Self::setup(db)
+    }
+
+    /// A database in memory (tests).
+    pub fn in_memory() -> StoreResult<SqliteStorage> {
+        Self::setup(Connection::open_in_memory().map_err(err)?)
+    }
+
+    fn setup(db: Connection) -> StoreResult<SqliteStorage> {
+        // WAL with synchronous=NORMAL: a commit survives the process being killed (the
+        // operating system has the write); FULL would also survive a power cut, slower.
+        db.pragma_update(None, "journal_mode", "WAL").map_err(err)?;
+        db.pragma_update(None, "synchronous", "NORMAL")
+            .map_err(err)?;
+        db.pragma_update(None, "foreign_keys", "ON").map_err(err)?;
+        db.busy_timeout(std::time::Duration::from_secs(5))
+            .map_err(err)?;
+        let version: u32 = db
+            .pragma_query_value(None, "user_version", |r| r.get(0))
+            .map_err(err)?;
+        if version > SCHEMA_VERSION {
+            return Err(StorageError(format!(
+                "the database is from a newer server (schema {version}; this one knows \
+                 {SCHEMA_VERSION}); it is left untouched"
+            )));
+        }
+        db.execute_batch(SCHEMA).map_err(err)?;
+        db.pragma_update(None, "user_version", SCHEMA_VERSION)
+            .map_err(err)?;
+        Ok(SqliteStorage { db })
+    }
+
+    fn game_moves(&self, code: &str) -> StoreResult<Vec<Pos>> {
+        let mut st = self
+            .db
+            .prepare_cached("SELECT x, y FROM moves WHERE code = ?1 ORDER BY ply")
+            .map_err(err)?;
+        let rows = st
+            .query_map(params![code], |r| Ok(Pos::new(r.get(0)?, r.get(1)?)))
+            .map_err(err)?;
+        rows.collect::<Result<_, _>>().map_err(err)
+    }
+}
+
+impl Storage for SqliteStorage {
+    fn create_player(&mut self, name: &str, token: &str, rating: Glicko) -> StoreResult<i64> {
+        self.db
+            .execute(
+                "INSERT INTO players (name, token, rating, deviation, volatility) \
+                 VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![
+                    name,
+                    token,
+                    rating.rating,
+                    rating.deviation,
+                    rating.volatility
+                ],
+            )
+            .map_err(err)?;
+        Ok(self.db.last_insert_rowid())
+    }
+
+    fn player_by_token(&mut self, token: &str) -> StoreResult<Option<PlayerRecord>> {
+        self.db
+            .prepare_cached(&format!(
+                "SELECT {PLAYER_COLUMNS} FROM players WHERE token = ?1"
+            ))
+            .map_err(err)?
+            .query_row(params![token], player_from_row)
+            .optional()
+            .map_err(err)
+    }
+
+    fn player(&mut self, id: i64) -> StoreResult<Option<PlayerRecord>> {
+        self.db
+            .prepare_cached(&format!(
+                "SELECT {PLAYER_COLUMNS} FROM players WHERE id = ?1"
+            ))
+            .map_err(err)?
+            .query_row(params![id], player_from_row)
+            .optional()
+            .map_err(err)
+    }
+
+    fn rename_player(&mut self, id: i64, name: &str) -> StoreResult<()> {
+        self.db
+            .execute(
+                "UPDATE players SET name = ?2 WHERE id = ?1",
+                params![id, name],
+            )
+            .map_err(err)?;
+        Ok(())
+    }
+
+    fn code_taken(&mut self, code: &str) -> StoreResult<bool> {
+        self.db
+            .prepare_cached("SELECT 1 FROM games WHERE code = ?1")
+            .map_err(err)?
+            .exists(params![code])
+            .map_err(err)
+    }
+
+    fn create_game(&mut self, g: &GameRecord) -> StoreResult<()> {
+        let s = g.settings;
+        self.db
+            .execute(
+                "INSERT INTO games (code, rule, size, base_secs, increment_secs, rated, public, \
+                 status, black_id, black_token, white_id, white_token, black_ms, white_ms) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+                params![
+                    g.code,
+                    s.rule.name(),
+                    s.size,
+                    s.time.map(|t| t.base_secs),
+                    s.time.map(|t| t.increment_secs),
+                    s.rated,
+                    g.public,
+                    status_name(g.status),
+                    g.black.as_ref().map(|s| s.player_id),
+                    g.black.as_ref().map(|s| s.token.as_str()),
+                    g.white.as_ref().map(|s| s.player_id),
+                    g.white.as_ref().map(|s| s.token.as_str()),
+                    g.clock_ms[0],
+                    g.clock_ms[1],
+                ],
+            )
+            .map_err(err)?;
+        Ok(())
+    }
+
+    fn start_game(&mut self, code: &str, colour: Stone, seat: &SeatRecord) -> StoreResult<()> {
+        let (id_col, token_col) = colour_columns(colour);
+        let n = self
+            .db
+            .execute(
+                &format!(
+                    "UPDATE games SET {id_col} = ?2, {token_col} = ?3, status = 'Playing', \
+                     clock_at_ms = {NOW_MS} WHERE code = ?1 AND status = 'Waiting' AND {id_col} IS NULL"
+                ),
+                params![code, seat.player_id, seat.token],
+            )
+            .map_err(err)?;
+        if n != 1 {
+            return Err(StorageError(format!(
+                "game {code} has no free {colour} seat"
+            )));
+        }
+        Ok(())
+    }
+
+    fn add_move(&mut self, code: &str, ply: u32, at: Pos, clock_ms: [u64; 2]) -> StoreResult<()> {
+        let tx = self.db.transaction().map_err(err)?;
+        tx.execute(
+            "INSERT INTO moves (code, ply, x, y, black_ms, white_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            params![code, ply, at.x, at.y, clock_ms[0], clock_ms[1]],
+        )
+        .map_err(err)?;
+        tx.execute(
+            &format!(
+                "UPDATE games SET black_ms = ?2, white_ms = ?3, clock_at_ms = {NOW_MS} \
+                 WHERE code = ?1"
+            ),
+            params![code, clock_ms[0], clock_ms[1]],
+        )
+        .map_err(err)?;
+        tx.commit().map_err(err)
+    }
+
+    fn truncate_moves(&mut self, code: &str, keep: u32, clock_ms: [u64; 2]) -> StoreResult<()> {
+        let tx = self.db.transaction().map_err(err)?;
+        tx.execute(
+            "DELETE FROM moves WHERE code = ?1 AND ply >= ?2",
+            params![code, keep],
+        )
+        .map_err(err)?;
+        tx.execute(
+            &format!(
+                "UPDATE games SET black_ms = ?2, white_ms = ?3, clock_at_ms = {NOW_MS} \
+                 WHERE code = ?1"
+            ),
+            params![code, clock_ms[0], clock_ms[1]],
+        )
+        .map_err(err)?;
+        tx.commit().map_err(err)
+    }
+
+    fn finish_game(
+        &mut self,
+        code: &str,
+        result: &GameResult,
+        clock_ms: [u64; 2],
+        ratings: Option<[(i64, Glicko); 2]>,
+    ) -> StoreResult<()> {
+        let json = serde_json::to_string(result).map_err(|e| StorageError(e.to_string()))?;
+        let tx = self.db.transaction().map_err(err)?;
+        tx.execute(
+            "UPDATE games SET status = 'Finished', result = ?2, black_ms = ?3, white_ms = ?4, \
+             finished = unixepoch() WHERE code = ?1",
+            params![code, json, clock_ms[0], clock_ms[1]],
+        )
+        .map_err(err)?;
+        for (id, g) in ratings.into_iter().flatten() {
+            tx.execute(
+                "UPDATE players SET rating = ?2, deviation = ?3, volatility = ?4, \
+                 games = games + 1 WHERE id = ?1",
+                params![id, g.rating, g.deviation, g.volatility],
+            )
+            .map_err(err)?;
+        }
+        tx.commit().map_err(err)
+    }
+
+    fn unfinished_games(&mut self) -> StoreResult<Vec<GameRecord>> {
+        let mut st = self
+            .db
+            .prepare(
+                "SELECT code, rule, size, base_secs, increment_secs, rated, public, status, \
+                 black_id, black_token, white_id, white_token, black_ms, white_ms, clock_at_ms \
+                 FROM games WHERE status != 'Finished' ORDER BY created",
+            )
+            .map_err(err)?;
+        let rows = st
+            .query_map([], |r| {
+                let rule: String = r.get(1)?;
+                let base: Option<u32> = r.get(3)?;
+                let inc: Option<u32> = r.get(4)?;
+                let status: String = r.get(7)?;
+                let seat = |id: Option<i64>, token: Option<String>| match (id, token) {
+                    (Some(player_id), Some(token)) => Some(SeatRecord { player_id, token }),
+                    _ => None,
+                };
+                Ok((
+                    rule,
+                    status,
+                    GameRecord {
+                        code: r.get(0)?,
+                        settings: RoomSettings {
+                            rule: Default::default(),
+                            size: r.get(2)?,
+                            time: base.map(|base_secs| TimeControl {
+                                base_secs,
+                                increment_secs: inc.unwrap_or(0),
+                            }),
+                            rated: r.get(5)?,
+                        },
+                        public: r.get(6)?,
+                        status: RoomStatus::Waiting,
+                        black: seat(r.get(8)?, r.get(9)?),
+                        white: seat(r.get(10)?, r.get(11)?),
+                        moves: Vec::new(),
+                        clock_ms: [r.get(12)?, r.get(13)?],
+                        clock_at_ms: r.get(14)?,
+                    },
+                ))
+            })
+            .map_err(err)?;
+        let mut out = Vec::new();
+        for row in rows {
+            let (rule, status, mut g) = row.map_err(err)?;
+            g.settings.rule = rule
+                .parse()
+                .map_err(|e| StorageError(format!("game {}: {e}", g.code)))?;
+            g.status = match status.as_str() {
+                "Playing" => RoomStatus::Playing,
+                _ => RoomStatus::Waiting,
+            };
+            out.push(g);
+        }
+        drop(st);
+        for g in &mut out {
+            g.moves = self.game_moves(&g.code)?;
+        }
+        Ok(out)
+    }
+
+    fn leaderboard(&mut self, limit: u32) -> StoreResult<Vec<PlayerRecord>> {
+        let mut st = self
+            .db
+            .prepare_cached(&format!(
+                "SELECT {PLAYER_COLUMNS} FROM players WHERE games > 0 \
+                 ORDER BY rating DESC, id LIMIT ?1"
+            ))
+            .map_err(err)?;
+        let rows = st.query_map(params![limit], player_from_row).map_err(err)?;
+        rows.collect::<Result<_, _>>().map_err(err)
+    }
+
+    fn moves(&mut self, code: &str) -> StoreResult<Vec<Pos>> {
+        self.game_moves(code)
+    }
+
+    fn heartbeat(&mut self) -> StoreResult<()> {
+        self.db
+            .prepare_cached(&format!(
+                "INSERT INTO heartbeat (id, at_ms) VALUES (1, {NOW_MS}) \
+                 ON CONFLICT (id) DO UPDATE SET at_ms = excluded.at_ms"
+            ))
+            .map_err(err)?
+            .execute([])
+            .map_err(err)?;
+        Ok(())
+    }
+
+    fn last_heartbeat(&mut self) -> StoreResult<Option<i64>> {
+        self.db
+            .query_row("SELECT at_ms FROM heartbeat WHERE id = 1", [], |r| r.get(0))
+            .optional()
+            .map_err(err)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Rule;
+    use crate::net::EndReason;
+
+    fn game(code: &str, black: i64) -> GameRecord {
+        GameRecord {
+            code: code.into(),
+            settings: RoomSettings {
+                rule: Rule::Renju,
+                size: 15,
+                time: Some(TimeControl {
+                    base_secs: 300,
+                    increment_secs: 3,
+                }),
+                rated: true,
+            },
+            public: true,
+            status: RoomStatus::Waiting,
+            black: Some(SeatRecord {
+                player_id: black,
+                token: "seat-b".into(),
+            }),
+            white: None,
+            moves: Vec::new(),
+            clock_ms: [300_000, 300_000],
+            clock_at_ms: None,
+        }
+    }
+
+    #[test]
+    fn players_games_moves_and_results() {
+        let mut s = SqliteStorage::in_memory().unwrap();
+        let a = s.create_player("Ann", "tok-a", Glicko::default()).unwrap();
+        let b = s.create_player("Bob", "tok-b", Glicko::default()).unwrap();
+        assert_eq!(s.player_by_token("tok-a").unwrap().unwrap().id, a);
+        assert!(s.player_by_token("tok-a' OR '1'='1").unwrap().is_none());
+        assert!(s.create_player("Eve", "tok-a", Glicko::default()).is_err());
+        s.create_game(&game("ABCDEF", a)).unwrap();
+        assert!(s.code_taken("ABCDEF").unwrap());
+        let seat = SeatRecord {
+            player_id: b,
+            token: "seat-w".into(),
+        };
+        s.start_game("ABCDEF", Stone::White, &seat).unwrap();
+        assert!(s.start_game("ABCDEF", Stone::White, &seat).is_err());
+        s.add_move("ABCDEF", 0, Pos::new(7, 7), [299_000, 300_000])
+            .unwrap();
+        s.add_move("ABCDEF", 1, Pos::new(8, 8), [299_000, 298_000])
+            .unwrap();
+        assert!(
+            s.add_move("ABCDEF", 1, Pos::new(9, 9), [0, 0]).is_err(),
+            "a ply is stored once"
+        );
+        let open = s.unfinished_games().unwrap();
+        assert_eq!(open.len(), 1);
+        assert_eq!(open[0].status, RoomStatus::Playing);
+        assert_eq!(open[0].moves, vec![Pos::new(7, 7), Pos::new(8, 8)]);
+        assert_eq!(open[0].clock_ms, [299_000, 298_000]);
+        assert_eq!(open[0].white, Some(seat));
+        assert!(open[0].clock_at_ms.is_some());
+        s.truncate_moves("ABCDEF", 1, [299_000, 298_000]).unwrap();
+        assert_eq!(s.moves("ABCDEF").unwrap(), vec![Pos::new(7, 7)]);
+        let result = GameResult {
+            winner: Some(Stone::Black),
+            reason: EndReason::Resigned,
+            line: Vec::new(),
+        };
+        let up = Glicko {
+            rating: 1600.0,
+            ..Glicko::default()
+        };
+        s.finish_game(
+            "ABCDEF",
+            &result,
+            [1, 2],
+            Some([(a, up), (b, Glicko::default())]),
+        )
+        .unwrap();
+        assert!(s.unfinished_games().unwrap().is_empty());
+        let board = s.leaderboard(10).unwrap();
+        assert_eq!(board.len(), 2);
+        assert_eq!((board[0].id, board[0].games), (a, 1));
+        assert_eq!(s.last_heartbeat().unwrap(), None);
+        s.heartbeat().unwrap();
+        s.heartbeat().unwrap();
+        assert!(s.last_heartbeat().unwrap().is_some());
+    }
+
+    #[test]
+    fn a_newer_database_is_refused() {
+        let db = Connection::open_in_memory().unwrap();
+        db.pragma_update(None, "user_version", 99).unwrap();
+        let e = SqliteStorage::setup(db).err().expect("refused");
+        assert!(e.to_string().contains("newer server"), "{e}");
+    }
+}

@@ -1,0 +1,240 @@
+//! Bad input against the real server: each refused with a clear error and no change to the
+//! game (checked by a spectator's fresh view after every attempt).
+
+mod server_support;
+
+use gomoku::engine::Pos;
+use gomoku::net::{ErrorCode, RoomState, ServerMessage};
+use serde_json::json;
+use server_support::{Client, Pair, Server, move_msg, seat_msg, settings, temp_dir};
+
+fn server(name: &str, extra: &[&str]) -> Server {
+    Server::start(&temp_dir(name).join("db.sqlite"), extra)
+}
+
+/// A spectator's fresh look at the room.
+fn look(s: &Server, code: &str) -> RoomState {
+    let mut c = s.client();
+    c.send(json!({"type": "hello", "version": 1}));
+    c.recv();
+    c.send(json!({"type": "watch", "code": code}));
+    c.room_until(|_| true)
+}
+
+#[test]
+fn malformed_messages_are_refused() {
+    let s = server("malformed", &[]);
+    let mut c = s.client();
+    c.send(json!({"type": "ping"}));
+    assert!(c.expect_error(ErrorCode::Handshake).contains("hello"));
+    c.send_raw("{not json");
+    c.expect_error(ErrorCode::BadMessage);
+    c.send_raw("[1,2,3]");
+    c.expect_error(ErrorCode::BadMessage);
+    c.send(json!({"type": "hello", "version": 1, "name": "Ann", "admin": true}));
+    assert!(c.expect_error(ErrorCode::BadMessage).contains("admin"));
+    c.send(json!({"type": "launch_missiles"}));
+    c.expect_error(ErrorCode::BadMessage);
+    c.send(json!({"type": "hello", "version": 1, "name": "x".repeat(25)}));
+    c.expect_error(ErrorCode::BadName);
+    c.send(json!({"type": "hello", "version": 1, "token": "f".repeat(48)}));
+    c.expect_error(ErrorCode::UnknownPlayer);
+    c.send(json!({"type": "hello", "version": 1, "name": " \u{202e}Ann\t\n Lee "}));
+    match c.recv() {
+        ServerMessage::Welcome {
+            player: Some(p), ..
+        } => assert_eq!(p.name, "Ann Lee"),
+        other => panic!("{other:?}"),
+    }
+    c.send(json!({"type": "hello", "version": 1}));
+    c.expect_error(ErrorCode::Handshake);
+    for bad in [
+        settings("Freestyle", 14, None, false),
+        settings("Freestyle", 15, Some((0, 0)), false),
+        settings("Freestyle", 15, Some((60, 61)), false),
+    ] {
+        c.send(json!({"type": "create_room", "settings": bad, "colour": "Black", "public": true}));
+        c.expect_error(ErrorCode::BadSettings);
+    }
+    c.send(json!({"type": "create_room", "settings": settings("Gomoku", 15, None, false), "colour": "Black", "public": true}));
+    c.expect_error(ErrorCode::BadMessage);
+    c.send(json!({"type": "ping"}));
+    assert_eq!(c.recv(), ServerMessage::Pong);
+}
+
+#[test]
+fn another_version_is_turned_away() {
+    let s = server("version", &[]);
+    let mut c = s.client();
+    c.send(json!({"type": "hello", "version": 99, "name": "Ann"}));
+    assert!(
+        c.expect_error(ErrorCode::VersionMismatch)
+            .contains("version 1")
+    );
+    assert!(c.try_recv().is_none(), "the connection is closed");
+}
+
+#[test]
+fn seat_actions_need_the_right_seat_turn_and_point() {
+    let s = server("seat", &[]);
+    let mut p = Pair::new(&s, settings("Renju", 15, Some((300, 0)), false));
+    let code = p.b.code.clone();
+    // Black: (5,7) (6,7) (7,5) (7,6); white far away; then (7,7) is a double three.
+    let opening = [
+        (5, 7),
+        (0, 0),
+        (6, 7),
+        (0, 2),
+        (7, 5),
+        (0, 4),
+        (7, 6),
+        (0, 6),
+    ];
+    for (i, &(x, y)) in opening.iter().enumerate() {
+        p.play(i as u32, x, y);
+    }
+    let before = look(&s, &code);
+    assert_eq!(before.moves.len(), 8);
+    let unchanged = |s: &Server| {
+        let now = look(s, &code);
+        assert_eq!(now.moves, before.moves);
+        assert_eq!(now.status, before.status);
+        assert_eq!(now.to_move, before.to_move);
+    };
+    // The forbidden point is refused with its reason.
+    p.black.send(move_msg(&p.b, 8, 7, 7));
+    assert!(
+        p.black
+            .expect_error(ErrorCode::IllegalMove)
+            .contains("double-three")
+    );
+    unchanged(&s);
+    // White's token on black's turn.
+    p.white.send(move_msg(&p.w, 8, 10, 10));
+    p.white.expect_error(ErrorCode::NotYourTurn);
+    // A made-up token, and white's token used by black's connection for another room code.
+    p.black.send(
+        json!({"type": "move", "code": code, "seat_token": "nope", "ply": 8, "x": 10, "y": 10}),
+    );
+    p.black.expect_error(ErrorCode::WrongToken);
+    p.black
+        .send(json!({"type": "resign", "code": "ZZZZZZ", "seat_token": p.b.seat_token}));
+    p.black.expect_error(ErrorCode::UnknownRoom);
+    // Off the board, on a stone, out of a byte's range.
+    p.black.send(move_msg(&p.b, 8, 15, 3));
+    assert!(
+        p.black
+            .expect_error(ErrorCode::IllegalMove)
+            .contains("off the board")
+    );
+    p.black.send(move_msg(&p.b, 8, 0, 0));
+    assert!(
+        p.black
+            .expect_error(ErrorCode::IllegalMove)
+            .contains("taken")
+    );
+    p.black.send(json!({"type": "move", "code": code, "seat_token": p.b.seat_token, "ply": 8, "x": 300, "y": 1}));
+    p.black.expect_error(ErrorCode::BadMessage);
+    unchanged(&s);
+    // A replayed message (an earlier ply) and one from the future.
+    p.black.send(move_msg(&p.b, 6, 7, 6));
+    p.black.expect_error(ErrorCode::StalePly);
+    p.black.send(move_msg(&p.b, 9, 12, 12));
+    p.black.expect_error(ErrorCode::StalePly);
+    unchanged(&s);
+    // Answering what was never asked.
+    p.white.send(seat_msg("accept_draw", &p.w));
+    p.white.expect_error(ErrorCode::NothingToAnswer);
+    p.white.send(seat_msg("grant_takeback", &p.w));
+    p.white.expect_error(ErrorCode::NothingToAnswer);
+    unchanged(&s);
+    // A legal move still goes through, once; the same message again is stale.
+    let msg = move_msg(&p.b, 8, 12, 12);
+    p.black.send(msg.clone());
+    p.white.room_until(|r| r.moves.len() == 9);
+    p.black.send(msg);
+    let code_seen = p.black.recv_until(|m| match m {
+        ServerMessage::Error { code, .. } => Some(*code),
+        _ => None,
+    });
+    assert_eq!(code_seen, ErrorCode::StalePly);
+    assert_eq!(look(&s, &code).moves.last(), Some(&Pos::new(12, 12)));
+    // No seat token or player token ever reaches the log.
+    let log = s.log();
+    for secret in [&p.b.seat_token, &p.w.seat_token, &p.b_token, &p.w_token] {
+        assert!(!log.contains(secret.as_str()), "a token in the log");
+    }
+    assert!(log.contains(&code), "the log names games");
+}
+
+#[test]
+fn a_huge_frame_closes_only_its_connection() {
+    let s = server("huge", &[]);
+    let mut p = Pair::new(&s, settings("Freestyle", 15, None, false));
+    p.play(0, 7, 7);
+    let mut rogue = s.client();
+    rogue.send(json!({"type": "hello", "version": 1}));
+    rogue.recv();
+    // (The server may close before the whole frame is written: that is fine too.)
+    rogue.try_send_raw(&format!(
+        "{{\"type\":\"ping\",\"pad\":\"{}\"}}",
+        "x".repeat(100_000)
+    ));
+    assert!(rogue.try_recv().is_none(), "the connection is closed");
+    // Everyone else plays on.
+    p.play(1, 8, 8);
+    assert_eq!(look(&s, &p.b.code).moves.len(), 2);
+}
+
+#[test]
+fn bursts_are_rate_limited() {
+    let s = server("rate", &["--rate", "5", "--burst", "10"]);
+    let mut c = s.client();
+    c.send(json!({"type": "hello", "version": 1}));
+    c.recv();
+    for _ in 0..30 {
+        c.send(json!({"type": "ping"}));
+    }
+    let (mut pongs, mut limited) = (0, 0);
+    for _ in 0..30 {
+        match c.recv() {
+            ServerMessage::Pong => pongs += 1,
+            ServerMessage::Error {
+                code: ErrorCode::RateLimited,
+                ..
+            } => limited += 1,
+            other => panic!("{other:?}"),
+        }
+    }
+    // The burst (less the hello) and what trickles in meanwhile, never all thirty.
+    assert!(
+        pongs >= 9 && limited > 0,
+        "{pongs} pongs, {limited} refused"
+    );
+    assert_eq!(pongs + limited, 30);
+}
+
+#[test]
+fn browser_origins_are_checked() {
+    let s = server("origin", &["--allow-origin", "http://game.example"]);
+    assert!(Client::connect(&s.addr, Some("http://evil.example")).is_err());
+    let mut ok = Client::connect(&s.addr, Some("http://game.example")).expect("allowed origin");
+    ok.send(json!({"type": "hello", "version": 1}));
+    assert!(matches!(ok.recv(), ServerMessage::Welcome { .. }));
+}
+
+#[test]
+fn a_connection_that_never_says_hello_is_closed() {
+    let s = server("silent", &[]);
+    let mut quiet = s.client();
+    let started = std::time::Instant::now();
+    assert!(quiet.try_recv().is_none(), "closed without a word");
+    assert!(started.elapsed() >= std::time::Duration::from_secs(4));
+    // One that said hello may stay quiet.
+    let mut c = s.client();
+    c.send(json!({"type": "hello", "version": 1}));
+    c.recv();
+    std::thread::sleep(std::time::Duration::from_secs(6));
+    c.send(json!({"type": "ping"}));
+    assert_eq!(c.recv(), ServerMessage::Pong);
+}
