@@ -27,6 +27,7 @@ fn main() -> AppExit {
         theme,
         dialog,
         replay_newest,
+        analyse,
     } = options;
     if help {
         println!("{}", cli::USAGE);
@@ -64,6 +65,9 @@ fn main() -> AppExit {
     }
     if replay_newest {
         app.insert_resource(gomoku::app::OpenNewestReplay);
+    }
+    if analyse {
+        app.insert_resource(gomoku::app::analysis::OpenAnalysis);
     }
     if let Some(dialog) = dialog {
         app.insert_state(dialog);

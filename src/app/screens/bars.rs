@@ -15,8 +15,9 @@ use crate::app::play::opening_ai::OpeningThinking;
 use crate::app::theme::UiSystems;
 use crate::app::theme::widgets::root_ui;
 use crate::app::{
-    Dialog, GameCommand, GameOpening, GamePlayers, GameSetup, InGame, Mode, OpeningRequest,
-    PlayerProfiles, Screen, UserSettings, is_long_game_in_progress, seat_player,
+    AnalysisCommand, Dialog, GameCommand, GameOpening, GamePlayers, GameSetup, InGame, Mode,
+    OpeningRequest, PlayerProfiles, Screen, UserSettings, can_analyse_from,
+    is_long_game_in_progress, seat_player,
 };
 use crate::engine::opening::OpeningRule;
 use crate::engine::{Rule, Stone};
@@ -24,7 +25,12 @@ use crate::engine::{Rule, Stone};
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
-        (top_bar, side_panel.run_if(not(in_state(Screen::Replay))))
+        (
+            top_bar,
+            side_panel.run_if(not(
+                in_state(Screen::Replay).or_else(in_state(Screen::Analysis))
+            )),
+        )
             .chain()
             .in_set(UiSystems::Panels),
     );
@@ -41,6 +47,7 @@ fn top_bar(
     mut next: ResMut<NextState<Screen>>,
     mut dialog: ResMut<NextState<Dialog>>,
     mut commands: MessageWriter<GameCommand>,
+    mut analysis: MessageWriter<AnalysisCommand>,
 ) -> Result {
     let GameView {
         lang,
@@ -95,6 +102,23 @@ fn top_bar(
                     .clicked()
                 {
                     commands.write(GameCommand::Resign);
+                }
+                // Analysis mode: from the game or the replay (not in the opening), and back.
+                let analysing = *screen.get() == Screen::Analysis;
+                let can_analyse = analysing
+                    || (can_analyse_from(*screen.get())
+                        && (*screen.get() == Screen::Replay || opening.running().is_none()));
+                let label = if analysing {
+                    lang.t("Back to the game")
+                } else {
+                    lang.t("Analyse")
+                };
+                if ui
+                    .add_enabled(can_analyse, egui::Button::new(label).selected(analysing))
+                    .on_hover_text("A")
+                    .clicked()
+                {
+                    analysis.write(AnalysisCommand::Toggle);
                 }
                 if settings.limited_undo
                     && matches!(active.0.mode, Mode::VsAi { .. })
