@@ -28,6 +28,7 @@ fn main() -> AppExit {
         dialog,
         replay_newest,
         analyse,
+        review,
     } = options;
     if help {
         println!("{}", cli::USAGE);
@@ -68,6 +69,9 @@ fn main() -> AppExit {
     }
     if analyse {
         app.insert_resource(gomoku::app::analysis::OpenAnalysis);
+    }
+    if review {
+        app.insert_resource(gomoku::app::analysis::review::OpenReview);
     }
     if let Some(dialog) = dialog {
         app.insert_state(dialog);

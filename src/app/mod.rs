@@ -65,7 +65,7 @@ pub use game::{
 pub use opening::{
     GameOpening, OpeningPlay, OpeningRequest, opening_runs, seat_player, seat_stone,
 };
-pub use side_line::{AnalysisCommand, SideLine, can_analyse_from};
+pub use side_line::{AnalysisCommand, ReviewRequest, SideLine, can_analyse_from};
 pub use states::{AppSystems, Dialog, InGame, SceneReady, Screen};
 
 /// The whole game. Add it after Bevy's `DefaultPlugins` (or `MinimalPlugins` and
@@ -95,6 +95,7 @@ impl Plugin for GamePlugin {
             .add_message::<GameCommand>()
             .add_message::<OpeningRequest>()
             .add_message::<AnalysisCommand>()
+            .add_message::<ReviewRequest>()
             .configure_sets(
                 Update,
                 (

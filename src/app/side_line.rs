@@ -1,5 +1,6 @@
-//! Analysis mode's shared vocabulary: the position it started from and the screen it goes
-//! back to ([`SideLine`]), and the requests that switch it on and off ([`AnalysisCommand`]).
+//! Analysis's shared vocabulary: the position analysis mode started from and the screen it
+//! goes back to ([`SideLine`]), the requests that switch it on and off ([`AnalysisCommand`]),
+//! and the requests to review a game ([`ReviewRequest`]).
 //! While the [`Screen::Analysis`] screen is on, the board shows the side line: the turn plugin
 //! puts the game aside on the way in and back on the way out, so nothing played there reaches
 //! the game or its record.
@@ -8,6 +9,7 @@ use bevy::prelude::*;
 
 use super::Screen;
 use crate::engine::Game;
+use crate::engine::record::GameRecord;
 
 /// Where analysis mode started: the position, and the screen to go back to.
 #[derive(Resource, Debug, Clone)]
@@ -41,4 +43,16 @@ pub enum AnalysisCommand {
 /// Whether analysis mode may start from `screen`.
 pub fn can_analyse_from(screen: Screen) -> bool {
     matches!(screen, Screen::Playing | Screen::GameOver | Screen::Replay)
+}
+
+/// Asks for a game's review, or stops the one under way.
+#[derive(Message, Debug, Clone, PartialEq, Eq)]
+pub enum ReviewRequest {
+    /// The game just finished (the newest saved game, if it is the one on the board): it
+    /// opens in the replay viewer and its review begins.
+    FinishedGame,
+    /// This game (the one in the replay viewer).
+    Game(Box<GameRecord>),
+    /// Stop the review under way.
+    Cancel,
 }

@@ -4,7 +4,10 @@
 //! bar, the lines and a forced win when the solvers prove one ([`panel`]). Moves played
 //! meanwhile form a side line (see [`SideLine`]); one click, `A` or Esc goes back.
 //!
-//! Here: switching it on and off ([`AnalysisCommand`], the `A` and Esc keys).
+//! Game review ([`review`], shown by [`review_window`] beside the replay): every move of a
+//! game marked by the engine in the background, with a graph and a summary per player.
+//!
+//! Here: switching analysis mode on and off ([`AnalysisCommand`], the `A` and Esc keys).
 
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
@@ -16,6 +19,8 @@ use crate::app::{
 
 pub mod marks;
 pub mod panel;
+pub mod review;
+pub mod review_window;
 pub mod search;
 
 pub use search::{AnalysisRun, AnalysisShown};
@@ -25,7 +30,7 @@ pub use search::{AnalysisRun, AnalysisShown};
 pub struct OpenAnalysis;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins(search::plugin)
+    app.add_plugins((search::plugin, review::plugin))
         .add_systems(
             Update,
             open_at_start
@@ -46,7 +51,7 @@ pub(super) fn plugin(app: &mut App) {
         );
     // Sprites and egui need a renderer; headless tests run without one.
     if super::has_renderer(app) {
-        app.add_plugins((marks::plugin, panel::plugin));
+        app.add_plugins((marks::plugin, panel::plugin, review_window::plugin));
     }
 }
 

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 
+use crate::app::analysis::review::{GameReview, OpenReview};
 use crate::app::analysis::{AnalysisRun, AnalysisShown};
 use crate::app::assets::{AssetsStatus, GameAssets};
 use crate::app::board::BoardLayout;
@@ -97,6 +98,8 @@ fn capture_when_ready(
     time: Res<Time>,
     analysis: Option<Res<AnalysisShown>>,
     analysis_run: Option<Res<AnalysisRun>>,
+    review: Option<Res<GameReview>>,
+    open_review: Option<Res<OpenReview>>,
     screen: Res<State<Screen>>,
     mut plan: ResMut<Plan>,
 ) {
@@ -110,6 +113,11 @@ fn capture_when_ready(
         .and_then(|a| a.report.as_ref())
         .map_or(0, |r| r.rounds);
     let analysis_done = analysis_run.is_some_and(|r| r.is_done());
+    // A review under way (or about to begin) is pictured once it is done.
+    let review_to_start = open_review.is_some() && time.elapsed_secs() < ANALYSIS_WAIT_SECS;
+    if review_to_start || review.is_some_and(|r| r.is_running()) {
+        return;
+    }
     if analysing
         && rounds < ANALYSIS_ROUNDS
         && !analysis_done

@@ -280,6 +280,31 @@ pub fn chinese(english: &str) -> Option<&'static str> {
         "Play {at}" => "下 {at}",
         "Steps through the win on the side line" => "在变化中一步步走出胜法",
         "Best moves" => "最佳着法",
+        "Review" => "复盘",
+        "Cancel" => "取消",
+        "Reviewing move {done} of {n}..." => "复盘中：第 {done} / {n} 手……",
+        "No review: {error}" => "无法复盘：{error}",
+        "The engine marks every move: best, good, inaccuracy, mistake, blunder or missed win." => {
+            "引擎为每一手评级：最佳、好棋、欠准、错着、大错或错失胜机。"
+        }
+        "Review this game" => "复盘这盘棋",
+        "Another game is being reviewed." => "另一盘棋正在复盘。",
+        "The review was stopped before the end." => "复盘在结束前被停止。",
+        "Move {n}, {colour} {at}: {mark}" => "第 {n} 手，{colour} {at}：{mark}",
+        "The engine's choice: {at}" => "引擎的选择：{at}",
+        "Click the graph to go to a move." => "点击曲线图可跳到那一手。",
+        "The engine marks every move of the game" => "引擎为这盘棋的每一手评级",
+        "Accuracy" => "准确率",
+        "Inaccuracies" => "欠准",
+        "Mistakes" => "错着",
+        "Blunders" => "大错",
+        "Missed wins" => "错失胜机",
+        "best" => "最佳",
+        "good" => "好棋",
+        "inaccuracy" => "欠准",
+        "mistake" => "错着",
+        "blunder" => "大错",
+        "missed win" => "错失胜机",
         _ => return None,
     })
 }

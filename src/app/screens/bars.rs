@@ -16,7 +16,7 @@ use crate::app::theme::UiSystems;
 use crate::app::theme::widgets::root_ui;
 use crate::app::{
     AnalysisCommand, Dialog, GameCommand, GameOpening, GamePlayers, GameSetup, InGame, Mode,
-    OpeningRequest, PlayerProfiles, Screen, UserSettings, can_analyse_from,
+    OpeningRequest, PlayerProfiles, ReviewRequest, Screen, UserSettings, can_analyse_from,
     is_long_game_in_progress, seat_player,
 };
 use crate::engine::opening::OpeningRule;
@@ -148,6 +148,7 @@ fn side_panel(
     mut next: ResMut<NextState<Screen>>,
     mut commands: MessageWriter<GameCommand>,
     mut requests: MessageWriter<OpeningRequest>,
+    mut reviews: MessageWriter<ReviewRequest>,
 ) -> Result {
     let GameView {
         lang,
@@ -210,7 +211,15 @@ fn side_panel(
             }
             if *screen.get() == Screen::GameOver {
                 ui.separator();
-                game_over_contents(ui, lang, &board, &active, &mut next, &mut commands);
+                game_over_contents(
+                    ui,
+                    lang,
+                    &board,
+                    &active,
+                    &mut next,
+                    &mut commands,
+                    &mut reviews,
+                );
             }
         });
     Ok(())
