@@ -101,10 +101,7 @@ fn review_window(
                     );
                 }
                 _ => {
-                    ui.label(lang.t(
-                        "The engine marks every move: best, good, inaccuracy, mistake, \
-                         blunder or missed win.",
-                    ));
+                    ui.label(lang.t("The engine marks every move, from best to blunder."));
                 }
             }
             if shown.is_none() {

@@ -284,9 +284,7 @@ pub fn chinese(english: &str) -> Option<&'static str> {
         "Cancel" => "取消",
         "Reviewing move {done} of {n}..." => "复盘中：第 {done} / {n} 手……",
         "No review: {error}" => "无法复盘：{error}",
-        "The engine marks every move: best, good, inaccuracy, mistake, blunder or missed win." => {
-            "引擎为每一手评级：最佳、好棋、欠准、错着、大错或错失胜机。"
-        }
+        "The engine marks every move, from best to blunder." => "引擎为每一手评级，从最佳到大错。",
         "Review this game" => "复盘这盘棋",
         "Another game is being reviewed." => "另一盘棋正在复盘。",
         "The review was stopped before the end." => "复盘在结束前被停止。",
