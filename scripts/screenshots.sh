@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Makes the README's screenshots (docs/screenshots/THEME-LANG.png): every theme in English
 # and Chinese, a game in progress with the winning line on the wood board, under Xvfb; then
-# analysis mode and a game review in both languages.
+# analysis mode, a game review and puzzle mode in both languages.
 #   scripts/screenshots.sh PATH/TO/gomoku
 set -euo pipefail
 game=${1:?usage: scripts/screenshots.sh PATH/TO/gomoku}
@@ -43,6 +43,13 @@ JSON
   file="$out/review-$lang.png"
   GOMOKU_DATA_DIR="$dir" xvfb-run -a -s "-screen 0 1280x1024x24" \
     "$game" --lang "$lang" --replay --review --screenshot "$file" > /dev/null 2>&1
+  rm -f "$file.layout.json"
+  echo "$file"
+done
+for lang in en zh; do
+  file="$out/puzzle-$lang.png"
+  GOMOKU_DATA_DIR="$data/puzzle-$lang" xvfb-run -a -s "-screen 0 1280x1024x24" \
+    "$game" --lang "$lang" --puzzles --screenshot "$file" > /dev/null 2>&1
   rm -f "$file.layout.json"
   echo "$file"
 done

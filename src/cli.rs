@@ -29,6 +29,7 @@ usage: gomoku [options]
   --replay            open the newest saved game in the replay viewer
   --analyse           open analysis mode on the position (of --moves, or of --replay)
   --review            review the game in the replay viewer (with --replay: the newest)
+  --puzzles           open puzzle mode
   --screenshot FILE   draw the board, save the window to FILE (PNG) and exit
   --frame-report FILE measure frame times (idle, AI thinking, win animation), write them
                       to FILE (JSON) and exit; see scripts/frame_times.py
@@ -64,6 +65,8 @@ pub struct CliOptions {
     pub analyse: bool,
     /// Review the game in the replay viewer.
     pub review: bool,
+    /// Open puzzle mode.
+    pub puzzles: bool,
 }
 
 /// Parses the arguments (without the program name).
@@ -150,6 +153,7 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<CliOptions, Strin
             "--replay" => o.replay_newest = true,
             "--analyse" | "--analyze" => o.analyse = true,
             "--review" => o.review = true,
+            "--puzzles" => o.puzzles = true,
             "--screenshot" => o.screenshot = Some(PathBuf::from(value("--screenshot")?)),
             "--frame-report" => {
                 o.frame_report = Some(PathBuf::from(value("--frame-report")?));

@@ -29,6 +29,7 @@ fn main() -> AppExit {
         replay_newest,
         analyse,
         review,
+        puzzles,
     } = options;
     if help {
         println!("{}", cli::USAGE);
@@ -69,6 +70,9 @@ fn main() -> AppExit {
     }
     if analyse {
         app.insert_resource(gomoku::app::analysis::OpenAnalysis);
+    }
+    if puzzles {
+        app.insert_resource(gomoku::app::analysis::puzzles::OpenPuzzles);
     }
     if review {
         app.insert_resource(gomoku::app::analysis::review::OpenReview);

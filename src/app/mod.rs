@@ -65,7 +65,10 @@ pub use game::{
 pub use opening::{
     GameOpening, OpeningPlay, OpeningRequest, opening_runs, seat_player, seat_stone,
 };
-pub use side_line::{AnalysisCommand, ReviewRequest, SideLine, can_analyse_from};
+pub use side_line::{
+    AnalysisCommand, PuzzleCommand, PuzzlePosition, PuzzleSource, ReviewRequest, SideLine,
+    can_analyse_from,
+};
 pub use states::{AppSystems, Dialog, InGame, SceneReady, Screen};
 
 /// The whole game. Add it after Bevy's `DefaultPlugins` (or `MinimalPlugins` and
@@ -96,6 +99,8 @@ impl Plugin for GamePlugin {
             .add_message::<OpeningRequest>()
             .add_message::<AnalysisCommand>()
             .add_message::<ReviewRequest>()
+            .add_message::<PuzzleCommand>()
+            .init_resource::<PuzzlePosition>()
             .configure_sets(
                 Update,
                 (

@@ -192,7 +192,10 @@ fn keep_current_game(
     // Leaving the replay by "Continue from here" starts a game that must be saved at once,
     // though the board was set while the replay was still on screen.
     if (!board.is_changed() && !screen.is_changed())
-        || matches!(screen.get(), Screen::Replay | Screen::Analysis)
+        || matches!(
+            screen.get(),
+            Screen::Replay | Screen::Analysis | Screen::Puzzle
+        )
     {
         return;
     }

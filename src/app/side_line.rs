@@ -1,6 +1,7 @@
 //! Analysis's shared vocabulary: the position analysis mode started from and the screen it
 //! goes back to ([`SideLine`]), the requests that switch it on and off ([`AnalysisCommand`]),
-//! and the requests to review a game ([`ReviewRequest`]).
+//! the requests to review a game ([`ReviewRequest`]), and the puzzle's position on the board
+//! ([`PuzzlePosition`]) with puzzle mode's requests ([`PuzzleCommand`]).
 //! While the [`Screen::Analysis`] screen is on, the board shows the side line: the turn plugin
 //! puts the game aside on the way in and back on the way out, so nothing played there reaches
 //! the game or its record.
@@ -55,4 +56,38 @@ pub enum ReviewRequest {
     Game(Box<GameRecord>),
     /// Stop the review under way.
     Cancel,
+}
+
+/// The position of the puzzle being solved, which the board shows on the Puzzle screen (the
+/// game is put aside meanwhile, as for the replay viewer).
+#[derive(Resource, Debug, Clone, Default)]
+pub struct PuzzlePosition(pub Game);
+
+/// Where the puzzles come from.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum PuzzleSource {
+    /// The built-in set.
+    #[default]
+    BuiltIn,
+    /// The missed wins of the player's reviewed games.
+    MyGames,
+}
+
+/// Requests of puzzle mode.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PuzzleCommand {
+    /// Open puzzle mode (at the puzzle last shown).
+    Open,
+    /// The next puzzle.
+    Next,
+    /// The puzzle before.
+    Previous,
+    /// The same puzzle from its start.
+    Retry,
+    /// One more hint.
+    Hint,
+    /// Puzzles from another source.
+    Source(PuzzleSource),
+    /// Back to the menu.
+    Leave,
 }

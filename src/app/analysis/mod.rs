@@ -7,6 +7,9 @@
 //! Game review ([`review`], shown by [`review_window`] beside the replay): every move of a
 //! game marked by the engine in the background, with a graph and a summary per player.
 //!
+//! Puzzles ([`puzzles`], shown by [`puzzle_panel`]): find the forced win, from the built-in
+//! set or the player's own missed wins.
+//!
 //! Here: switching analysis mode on and off ([`AnalysisCommand`], the `A` and Esc keys).
 
 use bevy::prelude::*;
@@ -19,6 +22,8 @@ use crate::app::{
 
 pub mod marks;
 pub mod panel;
+pub mod puzzle_panel;
+pub mod puzzles;
 pub mod review;
 pub mod review_window;
 pub mod search;
@@ -30,7 +35,7 @@ pub use search::{AnalysisRun, AnalysisShown};
 pub struct OpenAnalysis;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((search::plugin, review::plugin))
+    app.add_plugins((search::plugin, review::plugin, puzzles::plugin))
         .add_systems(
             Update,
             open_at_start
@@ -51,7 +56,12 @@ pub(super) fn plugin(app: &mut App) {
         );
     // Sprites and egui need a renderer; headless tests run without one.
     if super::has_renderer(app) {
-        app.add_plugins((marks::plugin, panel::plugin, review_window::plugin));
+        app.add_plugins((
+            marks::plugin,
+            panel::plugin,
+            review_window::plugin,
+            puzzle_panel::plugin,
+        ));
     }
 }
 

@@ -17,7 +17,11 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
-            move_cursor.run_if(in_state(Screen::Playing).or_else(in_state(Screen::Analysis))),
+            move_cursor.run_if(
+                in_state(Screen::Playing)
+                    .or_else(in_state(Screen::Analysis))
+                    .or_else(in_state(Screen::Puzzle)),
+            ),
             shortcuts.run_if(
                 in_state(InGame)
                     .or_else(in_state(Screen::Analysis))
@@ -89,7 +93,7 @@ fn move_cursor(
         requests.write(MoveRequest::person(p));
     }
     // On analysis mode's side line a person plays both sides.
-    let analysing = *screen.get() == Screen::Analysis;
+    let analysing = matches!(screen.get(), Screen::Analysis | Screen::Puzzle);
     let person_to_move =
         !board.outcome().is_over() && (analysing || !active.0.mode.ai_plays(board.to_move()));
     if moved {
@@ -121,7 +125,9 @@ fn escape(
         return;
     }
     match screen.get() {
-        Screen::Playing | Screen::GameOver | Screen::Replay => next.set(Screen::Menu),
+        Screen::Playing | Screen::GameOver | Screen::Replay | Screen::Puzzle => {
+            next.set(Screen::Menu)
+        }
         // Analysis mode goes back to the game itself (`analysis`).
         Screen::Analysis => {}
         Screen::Menu => {

@@ -17,12 +17,16 @@ pub(super) fn plugin(app: &mut App) {
             .in_set(AppSystems::Input)
             .in_set(PointerSystems)
             .run_if(
-                resource_exists::<BoardLayout>
-                    .and_then(in_state(Screen::Playing).or_else(in_state(Screen::Analysis))),
+                resource_exists::<BoardLayout>.and_then(
+                    in_state(Screen::Playing)
+                        .or_else(in_state(Screen::Analysis))
+                        .or_else(in_state(Screen::Puzzle)),
+                ),
             ),
     )
     .add_systems(OnExit(Screen::Playing), clear_hover)
-    .add_systems(OnExit(Screen::Analysis), clear_hover);
+    .add_systems(OnExit(Screen::Analysis), clear_hover)
+    .add_systems(OnExit(Screen::Puzzle), clear_hover);
 }
 
 /// Whether egui (a menu or a button) is using the pointer.
@@ -49,7 +53,7 @@ fn track_pointer(
     }
     *last_cursor = cursor;
     // On analysis mode's side line a person plays both sides.
-    let analysing = *screen.get() == Screen::Analysis;
+    let analysing = matches!(screen.get(), Screen::Analysis | Screen::Puzzle);
     let person_to_move = analysing || !active.0.mode.ai_plays(board.to_move());
     let point = windows.single().ok().and_then(|w| {
         let cursor = w.cursor_position()?;

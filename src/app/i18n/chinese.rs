@@ -303,6 +303,27 @@ pub fn chinese(english: &str) -> Option<&'static str> {
         "mistake" => "错着",
         "blunder" => "大错",
         "missed win" => "错失胜机",
+        "Puzzles" => "习题",
+        "Built-in" => "内置",
+        "From my games" => "来自我的棋局",
+        "No puzzles here yet: review your games, and every win you missed becomes one." => {
+            "这里还没有习题：复盘你的棋局，每个错失的胜机都会变成一道习题。"
+        }
+        "Puzzle {i} of {n} ({name}), {rule}" => "第 {i} / {n} 题（{name}），{rule}",
+        "{colour} to play and win" => "{colour}先走必胜",
+        "Solved!" => "解开了！",
+        "Wrong: the win slips away." => "错了：胜机溜走了。",
+        "A winning move was {at}." => "一个制胜着法是 {at}。",
+        "Right. The defence: {at}. Go on." => "正确。对方防守：{at}。继续。",
+        "Find the winning move." => "找出制胜的一手。",
+        "Hint: a {kind}, {n} moves of yours" => "提示：{kind}，你要走 {n} 手",
+        "Hint: play {at}" => "提示：下 {at}",
+        "Hint" => "提示",
+        "Retry" => "重试",
+        "Next puzzle" => "下一题",
+        "{name}: {solved} solved, {failed} failed, streak {streak} (best {best})" => {
+            "{name}：解开 {solved}，失败 {failed}，连续解开 {streak}（最多 {best}）"
+        }
         _ => return None,
     })
 }

@@ -14,9 +14,9 @@ use crate::app::i18n::{Lang, fill, forbidden_name, opening, stone_name};
 use crate::app::{
     ActiveSetup, AppSystems, Board, GameAbandoned, GameCommand, GameEnded, GameOnBoard,
     GameOpening, GamePlayers, GameReopened, GameSerial, GameSetup, Mode, MoveRefused, MoveRequest,
-    MoveSource, OpeningPlay, OpeningRequest, PendingUndoCredit, PlayerProfiles, Refusal, Replay,
-    ReplayReachedWin, ResumedGame, Screen, SideLine, StatusLine, StonePlaced, UserSettings,
-    is_long_game_in_progress,
+    MoveSource, OpeningPlay, OpeningRequest, PendingUndoCredit, PlayerProfiles, PuzzlePosition,
+    Refusal, Replay, ReplayReachedWin, ResumedGame, Screen, SideLine, StatusLine, StonePlaced,
+    UserSettings, is_long_game_in_progress,
 };
 use crate::engine::opening::OpeningRule;
 use crate::engine::{Game, MoveError, Outcome, Pos, Stone};
@@ -52,6 +52,17 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnExit(Screen::Replay), resume_game)
         .add_systems(OnEnter(Screen::Analysis), start_side_line)
         .add_systems(OnExit(Screen::Analysis), resume_game)
+        .add_systems(OnEnter(Screen::Puzzle), (suspend_game, show_puzzle).chain())
+        .add_systems(OnExit(Screen::Puzzle), resume_game)
+        .add_systems(
+            Update,
+            show_puzzle
+                .run_if(
+                    in_state(Screen::Puzzle)
+                        .and_then(resource_exists_and_changed::<PuzzlePosition>),
+                )
+                .in_set(AppSystems::ApplyMoves),
+        )
         .add_systems(
             Update,
             show_replay
@@ -533,6 +544,19 @@ fn resume_game(
     status.0 = status_of(&board.0, active.0.mode, &opening, *lang);
 }
 
+/// Shows the puzzle's position on the board.
+fn show_puzzle(
+    lang: Res<Lang>,
+    puzzle: Option<Res<PuzzlePosition>>,
+    mut board: ResMut<Board>,
+    mut status: ResMut<StatusLine>,
+) {
+    if let Some(puzzle) = puzzle {
+        board.0 = puzzle.0.clone();
+        status.0 = side_line_status(&board.0, None, *lang);
+    }
+}
+
 /// Shows the replay's position on the board.
 fn show_replay(
     mut world: Commands,
@@ -699,7 +723,12 @@ fn redescribe(
     screen: Res<State<Screen>>,
     mut status: ResMut<StatusLine>,
 ) {
-    if lang.is_added() || matches!(screen.get(), Screen::Replay | Screen::Analysis) {
+    if lang.is_added()
+        || matches!(
+            screen.get(),
+            Screen::Replay | Screen::Analysis | Screen::Puzzle
+        )
+    {
         return;
     }
     status.0 = status_of(&board.0, active.0.mode, &opening, *lang);

@@ -27,9 +27,9 @@ pub(super) fn plugin(app: &mut App) {
         EguiPrimaryContextPass,
         (
             top_bar,
-            side_panel.run_if(not(
-                in_state(Screen::Replay).or_else(in_state(Screen::Analysis))
-            )),
+            side_panel.run_if(not(in_state(Screen::Replay)
+                .or_else(in_state(Screen::Analysis))
+                .or_else(in_state(Screen::Puzzle)))),
         )
             .chain()
             .in_set(UiSystems::Panels),

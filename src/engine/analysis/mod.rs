@@ -10,12 +10,15 @@
 //! - [`review`]: every move of a game marked best, good, inaccuracy, mistake, blunder or missed
 //!   win (see [`classify`]), with the missed blocks named ([`threats`]) and a summary per player.
 //! - [`live`]: one position searched deeper and deeper, for the game's analysis mode.
-//! - [`puzzle`]: the missed wins of a game as puzzles, and the check of an answer.
+//! - [`puzzle`]: the missed wins of a game as puzzles, and the check of an answer;
+//!   [`puzzle_set`]: the built-in puzzles; [`puzzle_play`]: solving one move by move.
 
 pub mod classify;
 pub mod live;
 pub mod multipv;
 pub mod puzzle;
+pub mod puzzle_play;
+pub mod puzzle_set;
 pub mod review;
 pub mod solve;
 pub mod threats;
