@@ -8,7 +8,7 @@
 
 use bevy::prelude::*;
 
-use super::Screen;
+use super::states::Screen;
 use crate::engine::Game;
 use crate::engine::record::GameRecord;
 
