@@ -8,7 +8,6 @@ mod common;
 use std::time::Duration;
 
 use common::app::{board, click, command};
-use common::at;
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
@@ -233,5 +232,4 @@ fn analysis_from_the_replay_goes_back_to_the_same_move_of_the_replay() {
         "the game behind the replay is untouched"
     );
     assert_eq!(app.world().resource::<GameHistory>().len(), 1);
-    let _ = at("h8");
 }

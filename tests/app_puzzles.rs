@@ -138,3 +138,48 @@ fn without_reviewed_games_there_are_no_puzzles_of_ones_own() {
     assert!(puzzles.play.is_none());
     assert_eq!(screen(&app), Screen::Puzzle);
 }
+
+/// Black's f5 (move 13) sets up a win by fours (f3 first); black plays l2 instead (move 15)
+/// and white wins (the engine's review test's game).
+const MISSED_VCF: &str = "c3 j12 d3 b3 i12 k12 e3 l12 f4 m9 m8 m10 f5 m11 l2 m12 n12 m13";
+
+#[test]
+fn a_missed_win_in_a_reviewed_game_becomes_a_puzzle_of_ones_own() {
+    use gomoku::app::analysis::review::{GameReview, ReviewBudget};
+    use gomoku::app::{PuzzleSource, ReviewRequest};
+    use gomoku::engine::analysis::ReviewOptions;
+    let mut app = app();
+    app.insert_resource(ReviewBudget(ReviewOptions {
+        nodes: 3_000,
+        solver_nodes: 10_000,
+        table_bytes: 4 << 20,
+    }));
+    for m in MISSED_VCF.split(' ') {
+        click(&mut app, m);
+    }
+    app.update();
+    assert_eq!(screen(&app), Screen::GameOver);
+    app.world_mut().write_message(ReviewRequest::FinishedGame);
+    let start = std::time::Instant::now();
+    app.update();
+    while app.world().resource::<GameReview>().is_running() {
+        assert!(start.elapsed().as_secs() < 120, "the review ends");
+        app.update();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    puzzle(&mut app, PuzzleCommand::Open);
+    puzzle(&mut app, PuzzleCommand::Source(PuzzleSource::MyGames));
+    let puzzles = app.world().resource::<Puzzles>().clone();
+    assert_eq!(puzzles.list.len(), 1, "one missed win, one puzzle");
+    let p = &puzzles.list[0].puzzle;
+    assert_eq!(p.from_move, Some(15));
+    let moves: Vec<&str> = MISSED_VCF.split(' ').collect();
+    assert_eq!(
+        board(&app).board().moves_notation(),
+        moves[..14].join(" "),
+        "the position before the missed win"
+    );
+    // The winning move it missed is right.
+    click(&mut app, "f3");
+    assert_ne!(state(&app), Some(PuzzleState::Failed));
+}

@@ -44,6 +44,7 @@ struct Progress {
 }
 
 enum Work {
+    /// On the pool; held only to keep the task alive (the stop flag ends it).
     Task(#[allow(dead_code)] Task<()>),
     Frames(Box<Reviewer>),
     /// The frames' review has ended (its result is in the progress).

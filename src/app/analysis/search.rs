@@ -83,6 +83,7 @@ impl AnalysisRun {
 }
 
 enum Job {
+    /// On the pool; held only to keep the task alive (the stop flag ends it).
     Task(#[allow(dead_code)] Task<()>),
     Frames(Box<LiveAnalysis>),
 }

@@ -16,8 +16,8 @@ use crate::app::theme::UiSystems;
 use crate::app::theme::widgets::root_ui;
 use crate::app::{
     AnalysisCommand, Dialog, GameCommand, GameOpening, GamePlayers, GameSetup, InGame, Mode,
-    OpeningRequest, PlayerProfiles, ReviewRequest, Screen, UserSettings, can_analyse_from,
-    is_long_game_in_progress, seat_player,
+    OpeningRequest, PlayerProfiles, ReviewRequest, Screen, SideLine, UserSettings,
+    can_analyse_from, is_long_game_in_progress, seat_player,
 };
 use crate::engine::opening::OpeningRule;
 use crate::engine::{Rule, Stone};
@@ -48,6 +48,7 @@ fn top_bar(
     mut dialog: ResMut<NextState<Dialog>>,
     mut commands: MessageWriter<GameCommand>,
     mut analysis: MessageWriter<AnalysisCommand>,
+    side_line: Option<Res<SideLine>>,
 ) -> Result {
     let GameView {
         lang,
@@ -108,7 +109,9 @@ fn top_bar(
                 let can_analyse = analysing
                     || (can_analyse_from(*screen.get())
                         && (*screen.get() == Screen::Replay || opening.running().is_none()));
-                let label = if analysing {
+                let label = if analysing && side_line.is_some_and(|s| s.back_to == Screen::Replay) {
+                    lang.t("Back to the replay")
+                } else if analysing {
                     lang.t("Back to the game")
                 } else {
                     lang.t("Analyse")
