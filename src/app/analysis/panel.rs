@@ -17,7 +17,7 @@ use crate::engine::Stone;
 use crate::engine::analysis::LiveReport;
 
 /// The win-probability bar's height, in points.
-const BAR_HEIGHT: f32 = 14.0;
+const BAR_HEIGHT: f32 = 16.0;
 /// The most moves of a line written out.
 const LINE_MOVES: usize = 8;
 
@@ -147,16 +147,13 @@ fn win_bar(ui: &mut egui::Ui, lang: Lang, report: Option<&LiveReport>, width: f3
     });
     let (rect, _) = ui.allocate_exact_size(egui::vec2(width, BAR_HEIGHT), egui::Sense::hover());
     let painter = ui.painter_at(rect);
-    painter.rect_filled(rect, 4.0, egui::Color32::from_rgb(235, 235, 230));
-    let mut left = rect;
-    left.set_width(rect.width() * black.unwrap_or(0.5) as f32);
-    painter.rect_filled(left, 4.0, egui::Color32::from_rgb(30, 30, 30));
-    painter.rect_stroke(
-        rect,
-        4.0,
-        egui::Stroke::new(1.0, egui::Color32::GRAY),
-        egui::StrokeKind::Inside,
-    );
+    // A frame lighter than any window, so that Black's share shows on a dark window too.
+    painter.rect_filled(rect, 4.0, egui::Color32::from_gray(170));
+    let inner = rect.shrink(2.0);
+    painter.rect_filled(inner, 3.0, egui::Color32::from_rgb(240, 240, 235));
+    let mut left = inner;
+    left.set_width(inner.width() * black.unwrap_or(0.5) as f32);
+    painter.rect_filled(left, 3.0, egui::Color32::from_gray(12));
 }
 
 /// "Black wins: VCF in 7", the line, and a button that plays its next move on the side line.
