@@ -126,6 +126,7 @@ fn show_review(ui: &mut egui::Ui, lang: Lang, review: &Review, replay: &mut Repl
     }
     graph(ui, review, replay);
     let size = review.size;
+    marked_moves(ui, review, replay);
     match replay.at.checked_sub(1).and_then(|i| review.moves.get(i)) {
         Some(m) => {
             let text = fill(
@@ -155,6 +156,30 @@ fn show_review(ui: &mut egui::Ui, lang: Lang, review: &Review, replay: &mut Repl
             ui.small(lang.t("Click the graph to go to a move."));
         }
     }
+}
+
+/// The marked moves (inaccuracies and worse) as buttons in their mark's colour: a click goes
+/// to the move.
+fn marked_moves(ui: &mut egui::Ui, review: &Review, replay: &mut Replay) {
+    ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing.x = 4.0;
+        for m in &review.moves {
+            let Some(colour) = class_colour(m.class) else {
+                continue;
+            };
+            let text = egui::RichText::new(format!(
+                "{} {}",
+                m.number,
+                m.played.to_notation(review.size)
+            ))
+            .small()
+            .color(colour);
+            let button = egui::Button::new(text).selected(replay.at == m.number);
+            if ui.add(button).clicked() {
+                replay.at = m.number.min(replay.record.moves.len());
+            }
+        }
+    });
 }
 
 /// Each player's accuracy and marks: a column per player, a row per figure.

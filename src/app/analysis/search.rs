@@ -201,3 +201,39 @@ impl AnalysisRun {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::board::parse_moves;
+
+    #[test]
+    fn a_forced_win_is_followed_along_its_line_and_counts_the_winners_moves() {
+        let start = parse_moves("h8 h9 i8 i9", 15).unwrap();
+        let line = parse_moves("j8 j9 k8 a1 l8", 15).unwrap();
+        let shown = AnalysisShown {
+            report: None,
+            forced: Some((
+                start.clone(),
+                ForcedWin {
+                    kind: WinKind::Vcf,
+                    first: line[0],
+                    line: line.clone(),
+                },
+            )),
+        };
+        let win = shown.forced_win(&start).unwrap();
+        assert_eq!(
+            (win.winner, win.attacking_moves(Stone::Black)),
+            (Stone::Black, 3)
+        );
+        // After black's first move: white to move, two of black's moves left.
+        let after: Vec<Pos> = start.iter().chain(&line[..1]).copied().collect();
+        let win = shown.forced_win(&after).unwrap();
+        assert_eq!(win.line, line[1..].to_vec());
+        assert_eq!(win.attacking_moves(Stone::White), 2);
+        // Off the line, the win is not shown.
+        let off: Vec<Pos> = start.iter().chain(&line[1..2]).copied().collect();
+        assert!(shown.forced_win(&off).is_none());
+    }
+}
