@@ -181,3 +181,39 @@ fn a_history_written_before_reviews_still_reads() {
     assert_eq!(record.moves_text(), "h8 i9 h9");
     assert!(history.review_of(&record).is_none());
 }
+
+#[test]
+fn a_hand_edited_review_that_does_not_fit_its_game_is_not_shown() {
+    use gomoku::engine::Pos;
+    use gomoku::engine::analysis::review_game;
+    use gomoku::engine::record::{ImportDefaults, import};
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    let defaults = ImportDefaults {
+        size: 15,
+        rule: gomoku::engine::Rule::Freestyle,
+        policy: Default::default(),
+    };
+    let record = import("h8 i9 h9", defaults, "2026-11-22T14:00:00Z".into()).unwrap();
+    let review = review_game(
+        &record,
+        small_budget(),
+        Arc::new(AtomicBool::new(false)),
+        |_| {},
+    )
+    .unwrap();
+    let mut history = History::default();
+    history.add(&record);
+    assert!(history.set_review(&record, review.clone()));
+    assert_eq!(history.review_of(&record), Some(&review));
+    // A point off the board (it would not even have a name).
+    let mut bad = review.clone();
+    bad.moves[1].best = Some(Pos::new(200, 3));
+    history.set_review(&record, bad);
+    assert!(history.review_of(&record).is_none());
+    // Another game's moves.
+    let mut other = review.clone();
+    other.moves[0].played = Pos::new(0, 0);
+    history.set_review(&record, other);
+    assert!(history.review_of(&record).is_none());
+}

@@ -23,7 +23,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{GameRecord, RecordError, RecordMode, RecordResult};
 use crate::engine::analysis::Review;
-use crate::engine::board::parse_moves;
+use crate::engine::board::{Pos, parse_moves};
 use crate::engine::opening::OpeningRecord;
 use crate::engine::rules::{ForbiddenPolicy, Rule};
 
@@ -86,13 +86,28 @@ impl StoredRecord {
         }
     }
 
-    /// The review kept with the game, when it is one of this game: same rule, size and
-    /// number of moves (a hand-edited file may pair them wrongly).
+    /// The review kept with the game, when it is one of this game: same rule and size, its
+    /// moves the game's, every point on the board (a hand-edited file may pair them wrongly).
     pub fn review(&self) -> Option<&Review> {
         let review = self.review.as_ref()?;
-        let moves = self.moves.split_whitespace().count();
-        (review.rule == self.rule && review.size == self.size && review.moves.len() <= moves)
-            .then_some(review)
+        let moves = parse_moves(&self.moves, self.size).ok()?;
+        let on_board = |p: &Pos| p.x < self.size && p.y < self.size;
+        let fits = review.rule == self.rule
+            && review.size == self.size
+            && review.moves.len() <= moves.len()
+            && review.moves.iter().enumerate().all(|(i, m)| {
+                m.number == i + 1
+                    && m.played == moves[i]
+                    && m.best
+                        .iter()
+                        .chain(&m.best_line)
+                        .chain(&m.missed_block)
+                        .all(on_board)
+                    && m.forced_win
+                        .as_ref()
+                        .is_none_or(|w| on_board(&w.first) && w.line.iter().all(on_board))
+            });
+        fits.then_some(review)
     }
 
     /// Whether this is the stored form of `record` (same players, date and moves).
