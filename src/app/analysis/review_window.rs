@@ -7,6 +7,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::review::GameReview;
 use crate::app::board::BoardLayout;
+use crate::app::board::layout::TOP_BAR;
 use crate::app::i18n::{Lang, fill, stone_name};
 use crate::app::theme::UiSystems;
 use crate::app::theme::widgets::{ERROR_COLOUR, dialog_window, primary_button};
@@ -16,6 +17,8 @@ use crate::engine::analysis::{MoveClass, Review};
 
 /// The graph's height, in points.
 const GRAPH_HEIGHT: f32 = 90.0;
+/// The window's width when there is no room beside the board, in points.
+const NARROW_WIDTH: f32 = 280.0;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -61,14 +64,18 @@ fn review_window(
     let lang = *lang;
     let ctx = contexts.ctx_mut()?;
     let side = layout.map_or(0.0, |l| l.side_panel);
-    if side <= 0.0 {
-        // No room beside the board: the replay window takes what there is.
-        return Ok(());
-    }
-    let width = side - 24.0;
+    // Under the replay window beside the board; in a narrow window over the board's top left
+    // corner, where it can be folded away.
+    let narrow = side <= 0.0;
+    let (anchor, offset, width) = if narrow {
+        (egui::Align2::LEFT_TOP, [8.0, TOP_BAR + 4.0], NARROW_WIDTH)
+    } else {
+        (egui::Align2::RIGHT_BOTTOM, [-8.0, -8.0], side - 24.0)
+    };
     let record = replay.record.clone();
     dialog_window(lang.t("Review"), "review_window")
-        .anchor(egui::Align2::RIGHT_BOTTOM, [-8.0, -8.0])
+        .anchor(anchor, offset)
+        .collapsible(narrow)
         .min_width(width)
         .max_width(width)
         .show(ctx, |ui| {
