@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Makes the README's screenshots (docs/screenshots/THEME-LANG.png): every theme in English
-# and Chinese, a game in progress with the winning line on the wood board, under Xvfb.
+# and Chinese, a game in progress with the winning line on the wood board, under Xvfb; then
+# analysis mode, a game review and puzzle mode in both languages.
 #   scripts/screenshots.sh PATH/TO/gomoku
 set -euo pipefail
 game=${1:?usage: scripts/screenshots.sh PATH/TO/gomoku}
@@ -19,4 +20,36 @@ for theme in wood dark high-contrast; do
     rm -f "$file.layout.json"
     echo "$file"
   done
+done
+# Analysis mode on a middle game, and the review of a saved game (black's l2, move 15, lets a
+# win by fours go; the review window shows the last move).
+analysed="h8 i9 h9 h10 i8 g8 j7 k6 j8 j6"
+reviewed="c3 j12 d3 b3 i12 k12 e3 l12 f4 m9 m8 m10 f5 m11 l2 m12 n12 m13"
+for lang in en zh; do
+  file="$out/analysis-$lang.png"
+  GOMOKU_DATA_DIR="$data/analysis-$lang" xvfb-run -a -s "-screen 0 1280x1024x24" \
+    "$game" --lang "$lang" --mode two-players --moves "$analysed" --analyse \
+    --screenshot "$file" > /dev/null 2>&1
+  rm -f "$file.layout.json"
+  echo "$file"
+  dir="$data/review-$lang"
+  mkdir -p "$dir"
+  cat > "$dir/history.json" <<JSON
+{"format": "gomoku-history", "version": 1, "data": {"games": [
+ {"format": "gomoku-record", "version": 1, "black": "Ann", "white": "Bo", "mode": "TwoPlayers",
+  "rule": "Freestyle", "policy": "Refuse", "size": 15, "moves": "$reviewed",
+  "result": {"winner": "White", "ending": "Five"}, "date": "2026-11-24T04:00:00Z"}]}}
+JSON
+  file="$out/review-$lang.png"
+  GOMOKU_DATA_DIR="$dir" xvfb-run -a -s "-screen 0 1280x1024x24" \
+    "$game" --lang "$lang" --replay --review --screenshot "$file" > /dev/null 2>&1
+  rm -f "$file.layout.json"
+  echo "$file"
+done
+for lang in en zh; do
+  file="$out/puzzle-$lang.png"
+  GOMOKU_DATA_DIR="$data/puzzle-$lang" xvfb-run -a -s "-screen 0 1280x1024x24" \
+    "$game" --lang "$lang" --puzzles --screenshot "$file" > /dev/null 2>&1
+  rm -f "$file.layout.json"
+  echo "$file"
 done

@@ -27,6 +27,9 @@ usage: gomoku [options]
   --theme T           wood, dark or high-contrast (saved in the settings)
   --show W            open a window at start: players, games or settings
   --replay            open the newest saved game in the replay viewer
+  --analyse           open analysis mode on the position (of --moves, or of --replay)
+  --review            review the game in the replay viewer (with --replay: the newest)
+  --puzzles           open puzzle mode
   --screenshot FILE   draw the board, save the window to FILE (PNG) and exit
   --frame-report FILE measure frame times (idle, AI thinking, win animation), write them
                       to FILE (JSON) and exit; see scripts/frame_times.py
@@ -58,6 +61,12 @@ pub struct CliOptions {
     pub dialog: Option<Dialog>,
     /// Open the newest saved game in the replay viewer.
     pub replay_newest: bool,
+    /// Open analysis mode on the position shown.
+    pub analyse: bool,
+    /// Review the game in the replay viewer.
+    pub review: bool,
+    /// Open puzzle mode.
+    pub puzzles: bool,
 }
 
 /// Parses the arguments (without the program name).
@@ -142,6 +151,9 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<CliOptions, Strin
                 })
             }
             "--replay" => o.replay_newest = true,
+            "--analyse" | "--analyze" => o.analyse = true,
+            "--review" => o.review = true,
+            "--puzzles" => o.puzzles = true,
             "--screenshot" => o.screenshot = Some(PathBuf::from(value("--screenshot")?)),
             "--frame-report" => {
                 o.frame_report = Some(PathBuf::from(value("--frame-report")?));

@@ -27,6 +27,9 @@ fn main() -> AppExit {
         theme,
         dialog,
         replay_newest,
+        analyse,
+        review,
+        puzzles,
     } = options;
     if help {
         println!("{}", cli::USAGE);
@@ -64,6 +67,15 @@ fn main() -> AppExit {
     }
     if replay_newest {
         app.insert_resource(gomoku::app::OpenNewestReplay);
+    }
+    if analyse {
+        app.insert_resource(gomoku::app::analysis::OpenAnalysis);
+    }
+    if puzzles {
+        app.insert_resource(gomoku::app::analysis::puzzles::OpenPuzzles);
+    }
+    if review {
+        app.insert_resource(gomoku::app::analysis::review::OpenReview);
     }
     if let Some(dialog) = dialog {
         app.insert_state(dialog);

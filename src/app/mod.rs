@@ -16,16 +16,18 @@
 //! - [`windows`]: the [`Dialog`] windows over the screens: players, games, settings, replay,
 //!   and the notices.
 //! - [`theme`]: colours, egui fonts, visuals and the widgets every window is built with.
+//! - [`analysis`]: analysis mode: the engine's view of the position shown, on a side line.
 //! - [`i18n`]: the player's language and every label.
 //! - [`capture`]: scripted runs that save a screenshot or measure frame times.
 //! - [`records`]: loading and saving what the player keeps; [`audio`]: the sounds;
 //!   [`pace`]: how often frames are drawn; [`assets`]: the pictures and sounds.
 //!
 //! The vocabulary all of them share lives here, in this module (written in `game.rs`,
-//! `opening.rs`, `states.rs`, `feedback.rs` and `documents.rs`, re-exported): children import it from
+//! `opening.rs`, `states.rs`, `feedback.rs`, `side_line.rs` and `documents.rs`, re-exported): children import it from
 //! `crate::app`, never from a sibling's files. New rooms (`online/`, `analysis/`) go beside
 //! these the same way.
 
+pub mod analysis;
 pub mod assets;
 pub mod audio;
 pub mod board;
@@ -39,6 +41,7 @@ pub mod pace;
 pub mod play;
 pub mod records;
 pub mod screens;
+mod side_line;
 mod states;
 pub mod theme;
 #[cfg(target_arch = "wasm32")]
@@ -61,6 +64,10 @@ pub use game::{
 };
 pub use opening::{
     GameOpening, OpeningPlay, OpeningRequest, opening_runs, seat_player, seat_stone,
+};
+pub use side_line::{
+    AnalysisCommand, PuzzleCommand, PuzzlePosition, PuzzleSource, ReviewRequest, SideLine,
+    can_analyse_from,
 };
 pub use states::{AppSystems, Dialog, InGame, SceneReady, Screen};
 
@@ -90,6 +97,10 @@ impl Plugin for GamePlugin {
             .add_message::<MoveRequest>()
             .add_message::<GameCommand>()
             .add_message::<OpeningRequest>()
+            .add_message::<AnalysisCommand>()
+            .add_message::<ReviewRequest>()
+            .add_message::<PuzzleCommand>()
+            .init_resource::<PuzzlePosition>()
             .configure_sets(
                 Update,
                 (
@@ -111,6 +122,7 @@ impl Plugin for GamePlugin {
                 screens::plugin,
                 windows::plugin,
                 audio::plugin,
+                analysis::plugin,
             ));
         #[cfg(target_arch = "wasm32")]
         app.add_plugins(web::plugin);

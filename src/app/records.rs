@@ -191,7 +191,12 @@ fn keep_current_game(
 ) {
     // Leaving the replay by "Continue from here" starts a game that must be saved at once,
     // though the board was set while the replay was still on screen.
-    if (!board.is_changed() && !screen.is_changed()) || *screen.get() == Screen::Replay {
+    if (!board.is_changed() && !screen.is_changed())
+        || matches!(
+            screen.get(),
+            Screen::Replay | Screen::Analysis | Screen::Puzzle
+        )
+    {
         return;
     }
     // A game started from the command line with moves (`--moves`) is saved at once, unless

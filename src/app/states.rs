@@ -15,6 +15,11 @@ pub enum Screen {
     GameOver,
     /// A recorded game is shown move by move.
     Replay,
+    /// The engine analyses the position shown (of the game or the replay); moves played
+    /// form a side line that the game's record never sees (see [`super::SideLine`]).
+    Analysis,
+    /// A puzzle: find the forced win (see [`super::PuzzlePosition`]).
+    Puzzle,
 }
 
 /// The window open over the screens, if any (one at a time).

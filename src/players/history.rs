@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::engine::analysis::Review;
 use crate::engine::record::json::StoredRecord;
 use crate::engine::record::{GameRecord, RecordError};
 use crate::store::Document;
@@ -28,6 +29,27 @@ impl History {
     /// The game at `index`, checked by replaying it.
     pub fn game(&self, index: usize) -> Option<Result<GameRecord, RecordError>> {
         self.games.get(index).map(StoredRecord::to_record)
+    }
+
+    /// The review kept with `record`'s stored game, if it has one.
+    pub fn review_of(&self, record: &GameRecord) -> Option<&Review> {
+        self.games
+            .iter()
+            .rev()
+            .find(|g| g.is_of(record))
+            .and_then(StoredRecord::review)
+    }
+
+    /// Keeps `review` with `record`'s stored game (the newest, if stored twice); returns
+    /// whether the game was found.
+    pub fn set_review(&mut self, record: &GameRecord, review: Review) -> bool {
+        match self.games.iter_mut().rev().find(|g| g.is_of(record)) {
+            Some(stored) => {
+                stored.review = Some(review);
+                true
+            }
+            None => false,
+        }
     }
 
     /// How many games are kept.

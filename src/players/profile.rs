@@ -34,6 +34,37 @@ pub struct Profile {
     pub rated_games: u32,
     /// Undos left when the undo budget is on.
     pub undo: UndoBudget,
+    /// Puzzles solved and failed (absent in older files: none yet).
+    #[serde(default)]
+    pub puzzles: PuzzleStats,
+}
+
+/// A player's puzzles: solved and failed (each puzzle counts once a visit, at its end), and
+/// the run of puzzles solved in a row.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PuzzleStats {
+    /// Puzzles solved.
+    pub solved: u32,
+    /// Puzzles failed.
+    pub failed: u32,
+    /// Puzzles solved in a row, now.
+    pub streak: u32,
+    /// The longest such run.
+    pub best_streak: u32,
+}
+
+impl PuzzleStats {
+    /// Counts a puzzle's end.
+    pub fn record(&mut self, solved: bool) {
+        if solved {
+            self.solved += 1;
+            self.streak += 1;
+            self.best_streak = self.best_streak.max(self.streak);
+        } else {
+            self.failed += 1;
+            self.streak = 0;
+        }
+    }
 }
 
 impl Profile {
@@ -136,6 +167,7 @@ impl Profiles {
             rating: rank::START_RATING,
             rated_games: 0,
             undo: UndoBudget::default(),
+            puzzles: PuzzleStats::default(),
         });
         self.active = Some(id);
         Ok(id)

@@ -17,8 +17,16 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
-            move_cursor.run_if(in_state(Screen::Playing)),
-            shortcuts.run_if(in_state(InGame).and_then(in_state(Dialog::None))),
+            move_cursor.run_if(
+                in_state(Screen::Playing)
+                    .or_else(in_state(Screen::Analysis))
+                    .or_else(in_state(Screen::Puzzle)),
+            ),
+            shortcuts.run_if(
+                in_state(InGame)
+                    .or_else(in_state(Screen::Analysis))
+                    .and_then(in_state(Dialog::None)),
+            ),
             close_window.run_if(not(in_state(Dialog::None))),
             escape.run_if(in_state(Dialog::None)),
         )
@@ -40,6 +48,7 @@ fn move_cursor(
     board: Res<Board>,
     active: Res<ActiveSetup>,
     opening: Res<GameOpening>,
+    screen: Res<State<Screen>>,
     mut cursor: ResMut<KeyCursor>,
     mut hover: ResMut<Hover>,
     mut requests: MessageWriter<MoveRequest>,
@@ -83,11 +92,14 @@ fn move_cursor(
     } else if play && let Some(p) = cursor.0 {
         requests.write(MoveRequest::person(p));
     }
-    let person_to_move = !board.outcome().is_over() && !active.0.mode.ai_plays(board.to_move());
+    // On analysis mode's side line a person plays both sides.
+    let analysing = matches!(screen.get(), Screen::Analysis | Screen::Puzzle);
+    let person_to_move =
+        !board.outcome().is_over() && (analysing || !active.0.mode.ai_plays(board.to_move()));
     if moved {
         let legal = cursor.0.filter(|&p| match opening.running() {
-            Some(play) => play.person_may_click(p),
-            None => person_to_move && board.board().is_empty_at(p),
+            Some(play) if !analysing => play.person_may_click(p),
+            _ => person_to_move && board.board().is_empty_at(p),
         });
         hover.set_if_neq(Hover(legal));
     }
@@ -113,7 +125,11 @@ fn escape(
         return;
     }
     match screen.get() {
-        Screen::Playing | Screen::GameOver | Screen::Replay => next.set(Screen::Menu),
+        Screen::Playing | Screen::GameOver | Screen::Replay | Screen::Puzzle => {
+            next.set(Screen::Menu)
+        }
+        // Analysis mode goes back to the game itself (`analysis`).
+        Screen::Analysis => {}
         Screen::Menu => {
             if let Some(back) = on_board.back_to(&board.0) {
                 next.set(back);

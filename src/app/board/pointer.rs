@@ -16,9 +16,17 @@ pub(super) fn plugin(app: &mut App) {
             .chain()
             .in_set(AppSystems::Input)
             .in_set(PointerSystems)
-            .run_if(resource_exists::<BoardLayout>.and_then(in_state(Screen::Playing))),
+            .run_if(
+                resource_exists::<BoardLayout>.and_then(
+                    in_state(Screen::Playing)
+                        .or_else(in_state(Screen::Analysis))
+                        .or_else(in_state(Screen::Puzzle)),
+                ),
+            ),
     )
-    .add_systems(OnExit(Screen::Playing), clear_hover);
+    .add_systems(OnExit(Screen::Playing), clear_hover)
+    .add_systems(OnExit(Screen::Analysis), clear_hover)
+    .add_systems(OnExit(Screen::Puzzle), clear_hover);
 }
 
 /// Whether egui (a menu or a button) is using the pointer.
@@ -34,6 +42,7 @@ fn track_pointer(
     active: Res<ActiveSetup>,
     opening: Res<GameOpening>,
     egui: Option<Res<EguiWantsInput>>,
+    screen: Res<State<Screen>>,
     mut hover: ResMut<Hover>,
     mut last_cursor: Local<Option<Vec2>>,
 ) {
@@ -43,15 +52,17 @@ fn track_pointer(
         return;
     }
     *last_cursor = cursor;
-    let person_to_move = !active.0.mode.ai_plays(board.to_move());
+    // On analysis mode's side line a person plays both sides.
+    let analysing = matches!(screen.get(), Screen::Analysis | Screen::Puzzle);
+    let person_to_move = analysing || !active.0.mode.ai_plays(board.to_move());
     let point = windows.single().ok().and_then(|w| {
         let cursor = w.cursor_position()?;
         layout.pick(window_to_world(cursor, w.size()))
     });
     let legal = point.filter(|&p| {
         let free = match opening.running() {
-            Some(play) => play.person_may_click(p),
-            None => person_to_move && board.board().is_empty_at(p) && !board.outcome().is_over(),
+            Some(play) if !analysing => play.person_may_click(p),
+            _ => person_to_move && board.board().is_empty_at(p) && !board.outcome().is_over(),
         };
         free && !egui_has_pointer(&egui)
     });

@@ -5,16 +5,22 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 
+use crate::app::analysis::review::{GameReview, OpenReview};
+use crate::app::analysis::{AnalysisRun, AnalysisShown};
 use crate::app::assets::{AssetsStatus, GameAssets};
 use crate::app::board::BoardLayout;
 use crate::app::pace::KeepDrawing;
-use crate::app::{AppSystems, Board, Hover, LeaveSavedGame, SceneReady};
+use crate::app::{AppSystems, Board, Hover, LeaveSavedGame, SceneReady, Screen};
 use crate::engine::Pos;
 
 /// Frames to let the scene settle (sprites uploaded, text laid out) once everything is loaded.
 const SETTLE_FRAMES: u32 = 8;
 /// Seconds to let the animations finish (a stone settling, the win burst) before the picture.
 const SETTLE_SECS: f32 = 2.2;
+/// Rounds of analysis to wait for before a picture of analysis mode (unless it ends sooner).
+const ANALYSIS_ROUNDS: u32 = 5;
+/// The longest wait for the analysis, in seconds.
+const ANALYSIS_WAIT_SECS: f32 = 60.0;
 
 /// Where to save, and how far along the capture is.
 #[derive(Resource)]
@@ -90,9 +96,33 @@ fn capture_when_ready(
     windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
     board: Res<Board>,
     time: Res<Time>,
+    analysis: Option<Res<AnalysisShown>>,
+    analysis_run: Option<Res<AnalysisRun>>,
+    review: Option<Res<GameReview>>,
+    open_review: Option<Res<OpenReview>>,
+    screen: Res<State<Screen>>,
     mut plan: ResMut<Plan>,
 ) {
     if plan.requested || !ready.0 {
+        return;
+    }
+    // Analysis mode is pictured once the engine has had a few rounds.
+    let analysing = *screen.get() == Screen::Analysis && !board.outcome().is_over();
+    let rounds = analysis
+        .as_ref()
+        .and_then(|a| a.report.as_ref())
+        .map_or(0, |r| r.rounds);
+    let analysis_done = analysis_run.is_some_and(|r| r.is_done());
+    // A review under way (or about to begin) is pictured once it is done.
+    let review_to_start = open_review.is_some() && time.elapsed_secs() < ANALYSIS_WAIT_SECS;
+    if review_to_start || review.is_some_and(|r| r.is_running()) {
+        return;
+    }
+    if analysing
+        && rounds < ANALYSIS_ROUNDS
+        && !analysis_done
+        && time.elapsed_secs() < ANALYSIS_WAIT_SECS
+    {
         return;
     }
     plan.settled += 1;

@@ -10,6 +10,12 @@ use crate::players::settings::Language;
 /// English message shapes and their Chinese; `{name}` stands for any text.
 pub const TEMPLATES: &[(&str, &str)] = &[
     ("line {n}: {rest}", "第 {n} 行：{rest}"),
+    ("missed block at {a} or {b}", "漏防 {a} 或 {b}"),
+    ("missed block at {at}", "漏防 {at}"),
+    ("missed {kind}: {at}", "错失 {kind}：{at}"),
+    ("the game has no moves to review", "这盘棋没有可复盘的着法"),
+    ("the review was stopped", "复盘已停止"),
+    ("the game does not replay: {why}", "棋局无法重放：{why}"),
     (
         "move {n} ({at}) is not legal: {why}",
         "第 {n} 手（{at}）不合规则：{why}",

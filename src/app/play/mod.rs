@@ -183,7 +183,7 @@ impl Search {
 /// machine the frames (and a software renderer's threads) come first and the search takes the
 /// time left over. The async compute pool runs nothing but searches, so its threads stay
 /// lowered (an unprivileged process cannot raise a priority back).
-fn yield_to_frames() {
+pub(crate) fn yield_to_frames() {
     #[cfg(not(target_arch = "wasm32"))]
     {
         use thread_priority::{ThreadPriority, ThreadPriorityValue};

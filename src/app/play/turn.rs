@@ -14,9 +14,9 @@ use crate::app::i18n::{Lang, fill, forbidden_name, opening, stone_name};
 use crate::app::{
     ActiveSetup, AppSystems, Board, GameAbandoned, GameCommand, GameEnded, GameOnBoard,
     GameOpening, GamePlayers, GameReopened, GameSerial, GameSetup, Mode, MoveRefused, MoveRequest,
-    MoveSource, OpeningPlay, OpeningRequest, PendingUndoCredit, PlayerProfiles, Refusal, Replay,
-    ReplayReachedWin, ResumedGame, Screen, StatusLine, StonePlaced, UserSettings,
-    is_long_game_in_progress,
+    MoveSource, OpeningPlay, OpeningRequest, PendingUndoCredit, PlayerProfiles, PuzzlePosition,
+    Refusal, Replay, ReplayReachedWin, ResumedGame, Screen, SideLine, StatusLine, StonePlaced,
+    UserSettings, is_long_game_in_progress,
 };
 use crate::engine::opening::OpeningRule;
 use crate::engine::{Game, MoveError, Outcome, Pos, Stone};
@@ -50,6 +50,19 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, start_from_setup)
         .add_systems(OnEnter(Screen::Replay), suspend_game)
         .add_systems(OnExit(Screen::Replay), resume_game)
+        .add_systems(OnEnter(Screen::Analysis), start_side_line)
+        .add_systems(OnExit(Screen::Analysis), resume_game)
+        .add_systems(OnEnter(Screen::Puzzle), (suspend_game, show_puzzle).chain())
+        .add_systems(OnExit(Screen::Puzzle), resume_game)
+        .add_systems(
+            Update,
+            show_puzzle
+                .run_if(
+                    in_state(Screen::Puzzle)
+                        .and_then(resource_exists_and_changed::<PuzzlePosition>),
+                )
+                .in_set(AppSystems::ApplyMoves),
+        )
         .add_systems(
             Update,
             show_replay
@@ -61,7 +74,8 @@ pub(super) fn plugin(app: &mut App) {
             (
                 players_before_first_move.run_if(resource_exists_and_changed::<PlayerProfiles>),
                 apply_commands,
-                apply_move_requests.run_if(in_state(Screen::Playing)),
+                apply_move_requests,
+                apply_side_line_moves,
                 follow_outcome,
                 redescribe.run_if(resource_changed::<Lang>),
                 log_status.run_if(resource_changed::<StatusLine>),
@@ -151,7 +165,13 @@ pub(super) fn apply_move_requests(
     mut status: ResMut<StatusLine>,
     mut outcome: ResMut<MoveOutcome>,
     mut opening_requests: MessageWriter<OpeningRequest>,
+    screen: Res<State<Screen>>,
 ) {
+    // Requests made on another screen (the side line's) are not the game's: read and dropped.
+    if *screen.get() != Screen::Playing {
+        requests.clear();
+        return;
+    }
     for &MoveRequest { at: p, from } in requests.read() {
         // In the opening a point is an opening step: a stone, an offer or a pick.
         if let Some(play) = opening.running() {
@@ -241,9 +261,16 @@ fn apply_commands(
     mut status: ResMut<StatusLine>,
     mut outcome: ResMut<MoveOutcome>,
     mut next: ResMut<NextState<Screen>>,
+    side_line: Option<Res<SideLine>>,
 ) {
     for command in commands.read() {
         let mode = game.active.0.mode;
+        if *screen.get() == Screen::Analysis {
+            if let Some(side_line) = &side_line {
+                step_side_line(&mut game.board, side_line, *command, &mut status, *lang);
+            }
+            continue;
+        }
         let in_replay = *screen.get() == Screen::Replay;
         if in_replay && *command != GameCommand::NewGame {
             continue;
@@ -420,6 +447,87 @@ fn suspend_game(board: Res<Board>, mut suspended: ResMut<SuspendedGame>) {
     suspended.0 = Some(board.0.clone());
 }
 
+/// Analysis mode begins: the game is put aside (as for the replay viewer) and the board shows
+/// the position analysis starts from, on which the side line is played.
+fn start_side_line(
+    lang: Res<Lang>,
+    side_line: Option<Res<SideLine>>,
+    mut board: ResMut<Board>,
+    mut suspended: ResMut<SuspendedGame>,
+    mut status: ResMut<StatusLine>,
+) {
+    suspended.0 = Some(board.0.clone());
+    if let Some(side_line) = side_line {
+        board.0 = side_line.start.clone();
+    }
+    status.0 = side_line_status(&board.0, None, *lang);
+}
+
+/// The status line on the side line: whose move it is, for either colour.
+fn side_line_status(game: &Game, last: Option<(Stone, Pos)>, lang: Lang) -> String {
+    describe(game, Mode::TwoPlayers, last, lang)
+}
+
+/// Moves asked for in analysis mode: played on the side line for whichever side is to move
+/// (no AI plays there, and a side line that ends is not a finished game).
+fn apply_side_line_moves(
+    mut world: Commands,
+    mut requests: MessageReader<MoveRequest>,
+    lang: Res<Lang>,
+    mut board: ResMut<Board>,
+    mut status: ResMut<StatusLine>,
+    mut outcome: ResMut<MoveOutcome>,
+    screen: Res<State<Screen>>,
+) {
+    // Requests made on another screen (the game's) are not the side line's: read and dropped.
+    if *screen.get() != Screen::Analysis {
+        requests.clear();
+        return;
+    }
+    for &MoveRequest { at: p, .. } in requests.read() {
+        let mover = board.0.to_move();
+        if board.0.outcome().is_over() {
+            continue;
+        }
+        match board.0.play(p) {
+            Ok(_) => {
+                *outcome = MoveOutcome::Played(p);
+                status.0 = side_line_status(&board.0, Some((mover, p)), *lang);
+                world.trigger(StonePlaced {
+                    at: p,
+                    stone: mover,
+                    redone: false,
+                });
+            }
+            Err(e) => {
+                *outcome = MoveOutcome::Refused(p, e);
+                world.trigger(MoveRefused {
+                    at: p,
+                    why: Refusal::Rules(e),
+                });
+            }
+        }
+    }
+}
+
+/// Undo and redo on the side line: back no further than where analysis began.
+fn step_side_line(
+    board: &mut Board,
+    side_line: &SideLine,
+    command: GameCommand,
+    status: &mut StatusLine,
+    lang: Lang,
+) {
+    let changed = match command {
+        GameCommand::Undo if side_line.moves_played(&board.0) > 0 => board.0.undo().is_some(),
+        GameCommand::Redo => board.0.redo().is_some(),
+        _ => false,
+    };
+    if changed {
+        status.0 = side_line_status(&board.0, None, lang);
+    }
+}
+
 /// Puts back the game the replay viewer covered, and says its position again (the status line
 /// still shows the replay's move count).
 fn resume_game(
@@ -434,6 +542,19 @@ fn resume_game(
         board.0 = game;
     }
     status.0 = status_of(&board.0, active.0.mode, &opening, *lang);
+}
+
+/// Shows the puzzle's position on the board.
+fn show_puzzle(
+    lang: Res<Lang>,
+    puzzle: Option<Res<PuzzlePosition>>,
+    mut board: ResMut<Board>,
+    mut status: ResMut<StatusLine>,
+) {
+    if let Some(puzzle) = puzzle {
+        board.0 = puzzle.0.clone();
+        status.0 = side_line_status(&board.0, None, *lang);
+    }
 }
 
 /// Shows the replay's position on the board.
@@ -602,7 +723,12 @@ fn redescribe(
     screen: Res<State<Screen>>,
     mut status: ResMut<StatusLine>,
 ) {
-    if lang.is_added() || *screen.get() == Screen::Replay {
+    if lang.is_added()
+        || matches!(
+            screen.get(),
+            Screen::Replay | Screen::Analysis | Screen::Puzzle
+        )
+    {
         return;
     }
     status.0 = status_of(&board.0, active.0.mode, &opening, *lang);

@@ -15,8 +15,9 @@ use crate::app::play::opening_ai::OpeningThinking;
 use crate::app::theme::UiSystems;
 use crate::app::theme::widgets::root_ui;
 use crate::app::{
-    Dialog, GameCommand, GameOpening, GamePlayers, GameSetup, InGame, Mode, OpeningRequest,
-    PlayerProfiles, Screen, UserSettings, is_long_game_in_progress, seat_player,
+    AnalysisCommand, Dialog, GameCommand, GameOpening, GamePlayers, GameSetup, InGame, Mode,
+    OpeningRequest, PlayerProfiles, ReviewRequest, Screen, SideLine, UserSettings,
+    can_analyse_from, is_long_game_in_progress, seat_player,
 };
 use crate::engine::opening::OpeningRule;
 use crate::engine::{Rule, Stone};
@@ -24,7 +25,12 @@ use crate::engine::{Rule, Stone};
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
-        (top_bar, side_panel.run_if(not(in_state(Screen::Replay))))
+        (
+            top_bar,
+            side_panel.run_if(not(in_state(Screen::Replay)
+                .or_else(in_state(Screen::Analysis))
+                .or_else(in_state(Screen::Puzzle)))),
+        )
             .chain()
             .in_set(UiSystems::Panels),
     );
@@ -41,6 +47,8 @@ fn top_bar(
     mut next: ResMut<NextState<Screen>>,
     mut dialog: ResMut<NextState<Dialog>>,
     mut commands: MessageWriter<GameCommand>,
+    mut analysis: MessageWriter<AnalysisCommand>,
+    side_line: Option<Res<SideLine>>,
 ) -> Result {
     let GameView {
         lang,
@@ -96,6 +104,25 @@ fn top_bar(
                 {
                     commands.write(GameCommand::Resign);
                 }
+                // Analysis mode: from the game or the replay (not in the opening), and back.
+                let analysing = *screen.get() == Screen::Analysis;
+                let can_analyse = analysing
+                    || (can_analyse_from(*screen.get())
+                        && (*screen.get() == Screen::Replay || opening.running().is_none()));
+                let label = if analysing && side_line.is_some_and(|s| s.back_to == Screen::Replay) {
+                    lang.t("Back to the replay")
+                } else if analysing {
+                    lang.t("Back to the game")
+                } else {
+                    lang.t("Analyse")
+                };
+                if ui
+                    .add_enabled(can_analyse, egui::Button::new(label).selected(analysing))
+                    .on_hover_text("A")
+                    .clicked()
+                {
+                    analysis.write(AnalysisCommand::Toggle);
+                }
                 if settings.limited_undo
                     && matches!(active.0.mode, Mode::VsAi { .. })
                     && let Some(p) = profiles.active()
@@ -124,6 +151,7 @@ fn side_panel(
     mut next: ResMut<NextState<Screen>>,
     mut commands: MessageWriter<GameCommand>,
     mut requests: MessageWriter<OpeningRequest>,
+    mut reviews: MessageWriter<ReviewRequest>,
 ) -> Result {
     let GameView {
         lang,
@@ -186,7 +214,15 @@ fn side_panel(
             }
             if *screen.get() == Screen::GameOver {
                 ui.separator();
-                game_over_contents(ui, lang, &board, &active, &mut next, &mut commands);
+                game_over_contents(
+                    ui,
+                    lang,
+                    &board,
+                    &active,
+                    &mut next,
+                    &mut commands,
+                    &mut reviews,
+                );
             }
         });
     Ok(())

@@ -9,7 +9,7 @@ use crate::app::board::BoardLayout;
 use crate::app::i18n::Lang;
 use crate::app::theme::UiSystems;
 use crate::app::theme::widgets::dialog_window;
-use crate::app::{ActiveSetup, Board, GameCommand, Screen};
+use crate::app::{ActiveSetup, Board, GameCommand, ReviewRequest, Screen};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -30,6 +30,7 @@ fn game_over_dialog(
     layout: Option<Res<BoardLayout>>,
     mut next: ResMut<NextState<Screen>>,
     mut commands: MessageWriter<GameCommand>,
+    mut reviews: MessageWriter<ReviewRequest>,
 ) -> Result {
     if layout.is_some_and(|l| l.side_panel > 0.0) {
         return Ok(());
@@ -39,7 +40,15 @@ fn game_over_dialog(
     dialog_window(lang.t("Game over"), "game_over")
         .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -24.0])
         .show(ctx, |ui| {
-            game_over_contents(ui, lang, &board, &active, &mut next, &mut commands);
+            game_over_contents(
+                ui,
+                lang,
+                &board,
+                &active,
+                &mut next,
+                &mut commands,
+                &mut reviews,
+            );
         });
     Ok(())
 }

@@ -13,7 +13,7 @@ use crate::app::theme::UiSystems;
 use crate::app::theme::widgets::{dialog_window, primary_button};
 use crate::app::{
     ActiveSetup, Board, Dialog, GameCommand, GameOnBoard, GameOpening, GameSetup, Mode,
-    PlayerProfiles, Screen, UserSettings,
+    PlayerProfiles, PuzzleCommand, Screen, UserSettings,
 };
 use crate::engine::opening::{Opening, OpeningRule};
 use crate::engine::search::levels::Level;
@@ -29,6 +29,8 @@ enum MenuAction {
     Back(Screen),
     /// Open a window.
     Open(Dialog),
+    /// Open puzzle mode.
+    Puzzles,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -54,6 +56,7 @@ fn main_menu(
     mut next: ResMut<NextState<Screen>>,
     mut dialog: ResMut<NextState<Dialog>>,
     mut commands: MessageWriter<GameCommand>,
+    mut puzzles: MessageWriter<PuzzleCommand>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     // The game's seats, not the colours its opening gave.
@@ -74,6 +77,9 @@ fn main_menu(
         }
         Some(MenuAction::Back(screen)) => next.set(screen),
         Some(MenuAction::Open(d)) => dialog.set(d),
+        Some(MenuAction::Puzzles) => {
+            puzzles.write(PuzzleCommand::Open);
+        }
         None => {}
     }
     Ok(())
@@ -126,6 +132,9 @@ fn show_main_menu(
                 if ui.button(label).clicked() {
                     action = Some(MenuAction::Open(d));
                 }
+            }
+            if ui.button(lang.t("Puzzles")).clicked() {
+                action = Some(MenuAction::Puzzles);
             }
         });
     });

@@ -10,7 +10,7 @@ use bevy_egui::egui;
 use crate::app::i18n::{Lang, counted, result_headline};
 use crate::app::play::ai::AiThinking;
 use crate::app::theme::widgets::primary_button;
-use crate::app::{ActiveSetup, Board, GameCommand, Screen, StatusLine};
+use crate::app::{ActiveSetup, Board, GameCommand, ReviewRequest, Screen, StatusLine};
 
 pub mod bars;
 pub mod game_over;
@@ -68,6 +68,7 @@ fn game_over_contents(
     active: &ActiveSetup,
     next: &mut NextState<Screen>,
     commands: &mut MessageWriter<GameCommand>,
+    reviews: &mut MessageWriter<ReviewRequest>,
 ) {
     ui.heading(result_headline(board.outcome(), active.0.mode, lang));
     ui.label(counted(
@@ -86,6 +87,13 @@ fn game_over_contents(
         }
         if ui.button(lang.t("Undo")).clicked() {
             commands.write(GameCommand::Undo);
+        }
+        if ui
+            .button(lang.t("Review"))
+            .on_hover_text(lang.t("The engine marks every move of the game"))
+            .clicked()
+        {
+            reviews.write(ReviewRequest::FinishedGame);
         }
     });
 }

@@ -13,8 +13,8 @@ use crate::app::i18n::{Lang, fill, players_text, result_text, rule_label};
 use crate::app::theme::UiSystems;
 use crate::app::theme::widgets::{dialog_window, primary_button};
 use crate::app::{
-    AppSystems, GameCommand, GameHistory, GameSetup, OpenNewestReplay, Replay, ReplayStep as Step,
-    Screen,
+    AnalysisCommand, AppSystems, GameCommand, GameHistory, GameSetup, OpenNewestReplay, Replay,
+    ReplayStep as Step, Screen,
 };
 use crate::engine::record::GameRecord;
 
@@ -100,6 +100,7 @@ fn replay_window(
     mut next: ResMut<NextState<Screen>>,
     layout: Option<Res<BoardLayout>>,
     mut commands: MessageWriter<GameCommand>,
+    mut analysis: MessageWriter<AnalysisCommand>,
 ) -> Result {
     let lang = *lang;
     let ctx = contexts.ctx_mut()?;
@@ -192,6 +193,9 @@ fn replay_window(
                 {
                     *setup = replay.continue_setup(&setup);
                     commands.write(GameCommand::NewGame);
+                }
+                if ui.button(lang.t("Analyse")).on_hover_text("A").clicked() {
+                    analysis.write(AnalysisCommand::Toggle);
                 }
                 if ui.button(lang.t("Close")).clicked() {
                     next.set(Screen::Menu);

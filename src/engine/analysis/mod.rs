@@ -9,11 +9,16 @@
 //! - [`solve`]: forced wins (VCF, VCT) and whether a move keeps one.
 //! - [`review`]: every move of a game marked best, good, inaccuracy, mistake, blunder or missed
 //!   win (see [`classify`]), with the missed blocks named ([`threats`]) and a summary per player.
-//! - [`puzzle`]: the missed wins of a game as puzzles, and the check of an answer.
+//! - [`live`]: one position searched deeper and deeper, for the game's analysis mode.
+//! - [`puzzle`]: the missed wins of a game as puzzles, and the check of an answer;
+//!   [`puzzle_set`]: the built-in puzzles; [`puzzle_play`]: solving one move by move.
 
 pub mod classify;
+pub mod live;
 pub mod multipv;
 pub mod puzzle;
+pub mod puzzle_play;
+pub mod puzzle_set;
 pub mod review;
 pub mod solve;
 pub mod threats;
@@ -21,6 +26,7 @@ pub mod win_probability;
 
 pub use crate::engine::search::info::SearchInfo;
 pub use classify::MoveClass;
+pub use live::{LiveAnalysis, LiveReport};
 pub use multipv::{PvLine, multi_pv};
 pub use puzzle::{Puzzle, Verdict, check_answer, puzzles_from_review};
 pub use review::{

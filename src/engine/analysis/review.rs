@@ -207,6 +207,10 @@ impl Review {
     }
 }
 
+/// Every number in a review is finite (rounded probabilities and percentages, never NaN), so
+/// its equality is total: a review can be kept in records compared with `==`.
+impl Eq for Review {}
+
 /// Why a game could not be reviewed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ReviewError {

@@ -7,6 +7,9 @@
 //!   "result": { "winner": null, "ending": "Unfinished" }, "date": "2026-11-22T13:45:00Z" }
 //! ```
 //!
+//! A reviewed game also has a `review` field: the review of every move (see
+//! [`crate::engine::analysis::review`]). Records without it were never reviewed.
+//!
 //! A game that began with an opening rule also has an `opening` field: the rule and its steps,
 //! each with who acted and what they did. Records without it (all older ones) began freely.
 //!
@@ -19,7 +22,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::{GameRecord, RecordError, RecordMode, RecordResult};
-use crate::engine::board::parse_moves;
+use crate::engine::analysis::Review;
+use crate::engine::board::{Pos, parse_moves};
 use crate::engine::opening::OpeningRecord;
 use crate::engine::rules::{ForbiddenPolicy, Rule};
 
@@ -56,6 +60,10 @@ pub struct StoredRecord {
     /// The opening rule and its steps, if the game began with one (absent in older records).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub opening: Option<OpeningRecord>,
+    /// The game's review, once it has been reviewed (absent in older records and in games
+    /// never reviewed; a build that does not know it ignores it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub review: Option<Review>,
 }
 
 impl StoredRecord {
@@ -74,7 +82,40 @@ impl StoredRecord {
             result: record.result,
             date: record.date.clone(),
             opening: record.opening.clone(),
+            review: None,
         }
+    }
+
+    /// The review kept with the game, when it is one of this game: same rule and size, its
+    /// moves the game's, every point on the board (a hand-edited file may pair them wrongly).
+    pub fn review(&self) -> Option<&Review> {
+        let review = self.review.as_ref()?;
+        let moves = parse_moves(&self.moves, self.size).ok()?;
+        let on_board = |p: &Pos| p.x < self.size && p.y < self.size;
+        let fits = review.rule == self.rule
+            && review.size == self.size
+            && review.moves.len() <= moves.len()
+            && review.moves.iter().enumerate().all(|(i, m)| {
+                m.number == i + 1
+                    && m.played == moves[i]
+                    && m.best
+                        .iter()
+                        .chain(&m.best_line)
+                        .chain(&m.missed_block)
+                        .all(on_board)
+                    && m.forced_win
+                        .as_ref()
+                        .is_none_or(|w| on_board(&w.first) && w.line.iter().all(on_board))
+            });
+        fits.then_some(review)
+    }
+
+    /// Whether this is the stored form of `record` (same players, date and moves).
+    pub fn is_of(&self, record: &GameRecord) -> bool {
+        self.date == record.date
+            && self.black == record.black
+            && self.white == record.white
+            && self.moves == record.moves_text()
     }
 
     /// The record, with its format, version, moves and result checked by replaying it.

@@ -1,0 +1,239 @@
+//! The engine behind analysis mode: a [`LiveAnalysis`] of the position on the board, run on
+//! the async compute pool (round after round, each deeper) or, where the pool has no thread
+//! of its own (the web build), one small round per frame. A new position stops the run under
+//! way (its stop flag) and starts another; leaving analysis mode stops it.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task};
+
+use crate::app::play::{AiExecution, yield_to_frames};
+use crate::app::{AppSystems, Board, Screen};
+use crate::engine::analysis::solve::WinKind;
+use crate::engine::analysis::{ForcedWin, LiveAnalysis, LiveReport};
+use crate::engine::{Pos, Stone};
+
+/// A round's nodes per line when analysing in frame slices: the first and the largest.
+const FRAME_ROUND_NODES: (u64, u64) = (500, 8_000);
+
+/// What analysis mode shows: the engine's latest report on the position on the board, and
+/// the forced win it proved last, followed as the side line plays it.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct AnalysisShown {
+    /// The latest report, for the position on the board (`None` until the first round).
+    pub report: Option<LiveReport>,
+    /// The last forced win proved: the moves it was proved after, and the win.
+    forced: Option<(Vec<Pos>, ForcedWin)>,
+}
+
+/// A forced win as the board shows it: who wins, how, and its moves still to play.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShownWin {
+    /// The winner.
+    pub winner: Stone,
+    /// By fours or by threats.
+    pub kind: WinKind,
+    /// The line from the position on the board, the winner's move first when it is to move.
+    pub line: Vec<Pos>,
+}
+
+impl ShownWin {
+    /// The winner's moves left in the line ("VCF in 7").
+    pub fn attacking_moves(&self, to_move: Stone) -> usize {
+        let mine = if to_move == self.winner { 0 } else { 1 };
+        self.line.iter().skip(mine).step_by(2).count()
+    }
+}
+
+impl AnalysisShown {
+    /// The forced win on the board: the one proved for this position, or one proved earlier
+    /// whose line the side line has followed so far.
+    pub fn forced_win(&self, moves: &[Pos]) -> Option<ShownWin> {
+        let (from, win) = self.forced.as_ref()?;
+        let played = moves.strip_prefix(from.as_slice())?;
+        let rest = win.line.strip_prefix(played)?;
+        if rest.is_empty() {
+            return None;
+        }
+        // The winner moved first after `from`.
+        let winner = if from.len().is_multiple_of(2) {
+            Stone::Black
+        } else {
+            Stone::White
+        };
+        Some(ShownWin {
+            winner,
+            kind: win.kind,
+            line: rest.to_vec(),
+        })
+    }
+}
+
+/// The analysis under way, if any.
+#[derive(Resource, Default)]
+pub struct AnalysisRun(Option<Run>);
+
+impl AnalysisRun {
+    /// Whether the engine is analysing.
+    pub fn is_running(&self) -> bool {
+        self.0.is_some()
+    }
+}
+
+enum Job {
+    /// On the pool; held only to keep the task alive (the stop flag ends it).
+    Task(#[allow(dead_code)] Task<()>),
+    Frames(Box<LiveAnalysis>),
+}
+
+struct Run {
+    hash: u64,
+    moves: Vec<Pos>,
+    stop: Arc<AtomicBool>,
+    latest: Arc<Mutex<Option<LiveReport>>>,
+    done: Arc<AtomicBool>,
+    job: Job,
+}
+
+impl Drop for Run {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<AnalysisShown>()
+        .init_resource::<AnalysisRun>()
+        .add_systems(
+            Update,
+            follow_position
+                .run_if(in_state(Screen::Analysis))
+                .in_set(AppSystems::Think),
+        )
+        .add_systems(OnExit(Screen::Analysis), stop);
+}
+
+fn stop(mut run: ResMut<AnalysisRun>, mut shown: ResMut<AnalysisShown>) {
+    run.0 = None;
+    *shown = AnalysisShown::default();
+}
+
+fn start(board: &Board, execution: AiExecution) -> Run {
+    let stop = Arc::new(AtomicBool::new(false));
+    let latest = Arc::new(Mutex::new(None));
+    let done = Arc::new(AtomicBool::new(false));
+    let position = board.board().clone();
+    let rule = board.rule();
+    let job = match execution {
+        AiExecution::Task => {
+            let (stop, latest, done) = (stop.clone(), latest.clone(), done.clone());
+            Job::Task(AsyncComputeTaskPool::get().spawn(async move {
+                yield_to_frames();
+                let mut live = LiveAnalysis::new(&position, rule, stop);
+                while let Some(report) = live.round() {
+                    if let Ok(mut slot) = latest.lock() {
+                        *slot = Some(report.clone());
+                    }
+                }
+                done.store(true, Ordering::Relaxed);
+            }))
+        }
+        AiExecution::FrameSlices => {
+            let (first, last) = FRAME_ROUND_NODES;
+            Job::Frames(Box::new(LiveAnalysis::with_budget(
+                &position,
+                rule,
+                stop.clone(),
+                first,
+                last,
+            )))
+        }
+    };
+    Run {
+        hash: board.board().hash(),
+        moves: board.board().moves().to_vec(),
+        stop,
+        latest,
+        done,
+        job,
+    }
+}
+
+/// Starts analysing each new position, and brings its reports to the screen.
+fn follow_position(
+    board: Res<Board>,
+    execution: Res<AiExecution>,
+    mut run: ResMut<AnalysisRun>,
+    mut shown: ResMut<AnalysisShown>,
+) {
+    let hash = board.board().hash();
+    if run.0.as_ref().is_some_and(|r| r.hash != hash) {
+        run.0 = None;
+    }
+    if shown.report.as_ref().is_some_and(|r| r.hash != hash) {
+        shown.report = None;
+    }
+    if board.outcome().is_over() {
+        run.0 = None;
+        return;
+    }
+    let r = run.0.get_or_insert_with(|| start(&board, *execution));
+    let report = match &mut r.job {
+        Job::Frames(live) => live.round().cloned(),
+        Job::Task(_) => r.latest.lock().ok().and_then(|mut slot| slot.take()),
+    };
+    if let Some(report) = report {
+        if let Some(win) = &report.forced_win {
+            shown.forced = Some((r.moves.clone(), win.clone()));
+        }
+        shown.report = Some(report);
+    }
+}
+
+impl AnalysisRun {
+    /// Whether the run for the position on the board has gone as deep as it goes.
+    pub fn is_done(&self) -> bool {
+        self.0.as_ref().is_some_and(|r| match &r.job {
+            Job::Frames(live) => live.is_done(),
+            Job::Task(_) => r.done.load(Ordering::Relaxed),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::board::parse_moves;
+
+    #[test]
+    fn a_forced_win_is_followed_along_its_line_and_counts_the_winners_moves() {
+        let start = parse_moves("h8 h9 i8 i9", 15).unwrap();
+        let line = parse_moves("j8 j9 k8 a1 l8", 15).unwrap();
+        let shown = AnalysisShown {
+            report: None,
+            forced: Some((
+                start.clone(),
+                ForcedWin {
+                    kind: WinKind::Vcf,
+                    first: line[0],
+                    line: line.clone(),
+                },
+            )),
+        };
+        let win = shown.forced_win(&start).unwrap();
+        assert_eq!(
+            (win.winner, win.attacking_moves(Stone::Black)),
+            (Stone::Black, 3)
+        );
+        // After black's first move: white to move, two of black's moves left.
+        let after: Vec<Pos> = start.iter().chain(&line[..1]).copied().collect();
+        let win = shown.forced_win(&after).unwrap();
+        assert_eq!(win.line, line[1..].to_vec());
+        assert_eq!(win.attacking_moves(Stone::White), 2);
+        // Off the line, the win is not shown.
+        let off: Vec<Pos> = start.iter().chain(&line[1..2]).copied().collect();
+        assert!(shown.forced_win(&off).is_none());
+    }
+}
