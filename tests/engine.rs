@@ -212,10 +212,11 @@ fn a_fixed_node_budget_gives_the_same_answer_every_time() {
 }
 
 /// A position from a match against Rapfi: black's f6 threatens f9 (a four-three), which white
-/// stops only at f8 or f5. The search used to leave both out of white's moves (they rank low)
-/// and so claimed a forced win for f6, stopped at depth 3 and went on to lose the game.
+/// stops only at f8 or f5. The move list's width left both out of white's moves (they rank
+/// low), so the search claimed a forced win for f6, stopped at depth 3 and went on to lose
+/// the game. A loss now stands only after every candidate was searched.
 #[test]
-fn a_threatened_four_three_keeps_its_defences_in_the_search() {
+fn a_threatened_four_three_is_not_taken_for_a_win() {
     let board = board_of("j7 j9 j6 k6 j5 j4 i6 h5 h7 k4 i7 k7 k5 h8 f7 g7 i8 i9");
     let mut pos = Position::new(&board, Rule::Freestyle);
     assert!(Vcf::new(200_000).solve(&mut pos, 14).is_none());
@@ -233,9 +234,10 @@ fn a_threatened_four_three_keeps_its_defences_in_the_search() {
 
 /// Another from the same match: black's n5 would be a four (k5 l5 m5) and an open three
 /// (l3 m4 on the diagonal to o6). White's only defence is o6, at the board's edge, where black
-/// has no threat at all: the search must keep it among white's moves.
+/// has no threat at all and which the root's list of 40 moves left out: when every listed move
+/// loses, the root's list is widened to every candidate.
 #[test]
-fn the_defence_on_a_four_threes_line_is_searched() {
+fn a_defence_outside_the_root_list_is_found() {
     let board = board_of(
         "j7 i6 j9 j6 k6 i8 i9 k7 l8 k9 l7 k8 k10 h8 l9 l10 j8 j11 l5 l6 k5 j5 k4 j3 m4 n3 m5 \
          k3 m6 m3 l3 j4 j2",
@@ -243,6 +245,18 @@ fn the_defence_on_a_four_threes_line_is_searched() {
     let r = Searcher::new(&board, Rule::Freestyle, TT).think(Limits::nodes(100_000));
     assert!(!r.solved, "{r:?}");
     assert_eq!(r.best, Some(Pos::parse("o6", 15).unwrap()), "{r:?}");
+}
+
+/// A third: after black's d4 white holds only with c4, a point where black has no threat and
+/// that the move list's width left out; the search scored d4 a forced win. A node whose
+/// searched moves all lose now searches every candidate before the loss stands.
+#[test]
+fn a_loss_stands_only_after_every_candidate_is_searched() {
+    let moves = "f6 i7 j9 j10 h8 g7 f7 f8 h6 g6 h7 h9 g8 i6 i8 k8 f5 g4 h5 h4 f4 f3 e5 g5 g3 d6 c5 \
+                 k10";
+    let r = Searcher::new(&board_of(moves), Rule::Freestyle, TT).think(Limits::nodes(120_000));
+    let d4 = Pos::parse("d4", 15).unwrap();
+    assert!(!(r.solved && r.best == Some(d4)), "a false win: {r:?}");
 }
 
 #[test]

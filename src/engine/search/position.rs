@@ -260,21 +260,6 @@ impl Position {
         Pos::new((i % self.stride - PAD) as u8, (i / self.stride - PAD) as u8)
     }
 
-    /// Adds to `out` the empty points on the four lines through `i` within `reach` (at most
-    /// 4) of it that `out` does not hold yet.
-    pub fn line_points(&self, i: usize, reach: usize, out: &mut Vec<usize>) {
-        let reach = reach.min(PAD - 1);
-        for step in [1, self.stride, self.stride + 1, self.stride - 1] {
-            for k in 1..=reach {
-                for q in [i + k * step, i - k * step] {
-                    if self.cells[q] == EMPTY && !out.contains(&q) {
-                        out.push(q);
-                    }
-                }
-            }
-        }
-    }
-
     /// Whether the padded index is an empty point of the board.
     pub fn is_empty(&self, i: usize) -> bool {
         self.cells[i] == EMPTY

@@ -186,8 +186,6 @@ pub struct Searcher {
     left_out: Vec<u16>,
     /// The scored candidates' buffer of move generation.
     scored: Vec<(usize, i32)>,
-    /// The points a defence against a four-three may not leave out (reused by `generate`).
-    guard: Vec<usize>,
     nodes: u64,
     node_limit: u64,
     deadline: Option<Instant>,
@@ -197,6 +195,8 @@ pub struct Searcher {
     run_queue: Option<RunQueue>,
     /// Clock readings so far in this search.
     clock_checks: u32,
+    /// Whether the root's list was widened to every candidate (see [`Searcher::widen_root`]).
+    root_widened: bool,
     stop: Arc<AtomicBool>,
     aborted: bool,
     /// Set while the shallow search runs: only the stop flag ends it.
@@ -254,13 +254,13 @@ impl Searcher {
             move_lists: vec![Vec::new(); MAX_PLY + 1],
             left_out: vec![NO_MOVE; MAX_PLY + 2],
             scored: Vec::new(),
-            guard: Vec::new(),
             nodes: 0,
             node_limit: u64::MAX,
             deadline: None,
             hard_deadline: None,
             run_queue: None,
             clock_checks: 0,
+            root_widened: false,
             stop: Arc::new(AtomicBool::new(false)),
             aborted: false,
             clock_free: false,
@@ -459,6 +459,7 @@ impl Searcher {
             ..Report::default()
         };
         self.root_moves.clear();
+        self.root_widened = false;
         self.checked.clear();
         // A legal move is ready before anything else.
         self.report.best = self.fallback_move();
@@ -487,6 +488,10 @@ impl Searcher {
             self.aborted = false;
             let depth = self.next_depth;
             let (score, best) = self.search_root(depth);
+            if !self.aborted && score <= REFUTED && self.widen_root() {
+                // Every root move lost: the ones the width left out are searched too.
+                continue;
+            }
             if self.aborted {
                 if self.out_of_budget(total_limit) {
                     self.done = true;
@@ -644,6 +649,28 @@ impl Searcher {
         self.done = false;
         self.report.solved = false;
         self.clock_free = false;
+    }
+
+    /// Adds every legal candidate the root's list left out (once a search); whether any was
+    /// added. A position where every listed move loses may still hold a defence there.
+    fn widen_root(&mut self) -> bool {
+        if self.root_widened {
+            return false;
+        }
+        self.root_widened = true;
+        let me = self.pos.to_move();
+        let mut all = Vec::new();
+        self.pos.candidates(&mut all);
+        let before = self.root_moves.len();
+        for m in all {
+            if self.allowed_at_root(m)
+                && self.pos.is_legal(m, me)
+                && !self.root_moves.iter().any(|&(r, _)| r == m)
+            {
+                self.root_moves.push((m, 0));
+            }
+        }
+        self.root_moves.len() > before
     }
 
     /// Records a finished iteration.
@@ -881,28 +908,6 @@ impl Searcher {
         } else {
             self.pos.candidates(&mut moves);
         }
-        // They threaten a four-three (a win by fours unless it is stopped now): every point
-        // of their threes and fours, each of our fours and every point on the lines through
-        // their four-three points (where the three can be spoilt) stays in the list whatever
-        // the width (a win scored against a list without the defence would be false).
-        let defending = self.pos.count_at_least(them, Threat::FourThree) > 0;
-        let mut guard = std::mem::take(&mut self.guard);
-        guard.clear();
-        if defending {
-            let mut threats = Vec::new();
-            self.pos.points_with(them, Threat::FourThree, &mut threats);
-            for t in threats {
-                if !guard.contains(&t) {
-                    guard.push(t);
-                }
-                self.pos.line_points(t, 4, &mut guard);
-            }
-            for &g in &guard {
-                if !moves.contains(&g) {
-                    moves.push(g);
-                }
-            }
-        }
         let killers = self.killers[ply.min(MAX_PLY)];
         let c = me.index();
         let recent =
@@ -930,12 +935,7 @@ impl Searcher {
             let (_, rest) = scored.split_at_mut(width);
             let mut kept = width;
             for k in 0..rest.len() {
-                let m = rest[k].0;
-                let defence = defending
-                    && (self.pos.threat(m, them) >= Threat::Three
-                        || self.pos.threat(m, me) >= Threat::Four
-                        || guard.contains(&m));
-                if defence || self.pattern_value(m, me, them) >= KEEP_VALUE {
+                if self.pattern_value(rest[k].0, me, them) >= KEEP_VALUE {
                     rest.swap(k, kept - width);
                     kept += 1;
                 }
@@ -949,7 +949,6 @@ impl Searcher {
         moves.clear();
         moves.extend(scored.iter().map(|&(m, _)| m));
         self.scored = scored;
-        self.guard = guard;
         moves
     }
 
@@ -1103,6 +1102,44 @@ impl Searcher {
             }
         }
         self.move_lists[ply.min(MAX_PLY)] = moves;
+        if best <= -WIN_THRESHOLD
+            && alpha < beta
+            && excluded == NO_MOVE
+            && their_fives == 0
+            && !facing_three
+        {
+            // Every move searched loses; the width and the pruning left moves out, and a loss
+            // scored without them may be false (a defence where the attacker has no threat).
+            // Every candidate is searched before the loss stands (those searched already come
+            // back from the table).
+            let mut all = Vec::new();
+            self.pos.candidates(&mut all);
+            for m in all {
+                if !self.pos.is_legal(m, me) {
+                    continue;
+                }
+                self.pos.play(m);
+                let mut score = -self.negamax(depth - 1, -alpha - 1, -alpha, ply + 1);
+                if score > alpha && score < beta && !self.aborted {
+                    score = -self.negamax(depth - 1, -beta, -alpha, ply + 1);
+                }
+                self.pos.undo();
+                searched += 1;
+                if self.aborted {
+                    return 0;
+                }
+                if score > best {
+                    best = score;
+                    best_move = m as u16;
+                }
+                if score > alpha {
+                    alpha = score;
+                }
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
         if searched == 0 && excluded != NO_MOVE {
             // A singular-extension search with no other move: the left-out move is singular.
             return alpha_orig;
