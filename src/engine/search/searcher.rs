@@ -761,7 +761,7 @@ impl Searcher {
             // exact multiples).
             self.next_clock_check = self.nodes + 256;
             self.clock_checks += 1;
-            if self.clock_checks % 16 == 0 {
+            if self.clock_checks.is_multiple_of(16) {
                 self.leave_room_for_waiting();
             }
             if self.deadline.is_some_and(|d| Instant::now() >= d) {
