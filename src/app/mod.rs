@@ -36,6 +36,7 @@ mod documents;
 pub mod feedback;
 mod game;
 pub mod i18n;
+pub mod online;
 mod opening;
 pub mod pace;
 pub mod play;
@@ -123,6 +124,7 @@ impl Plugin for GamePlugin {
                 windows::plugin,
                 audio::plugin,
                 analysis::plugin,
+                online::plugin,
             ));
         #[cfg(target_arch = "wasm32")]
         app.add_plugins(web::plugin);

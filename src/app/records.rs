@@ -194,7 +194,7 @@ fn keep_current_game(
     if (!board.is_changed() && !screen.is_changed())
         || matches!(
             screen.get(),
-            Screen::Replay | Screen::Analysis | Screen::Puzzle
+            Screen::Replay | Screen::Analysis | Screen::Puzzle | Screen::Online
         )
     {
         return;

@@ -20,6 +20,10 @@ pub enum Screen {
     Analysis,
     /// A puzzle: find the forced win (see [`super::PuzzlePosition`]).
     Puzzle,
+    /// The online lobby: create, join or watch a game on the server (see `online`).
+    Lobby,
+    /// An online game, played or watched: the board shows what the server says.
+    Online,
 }
 
 /// The window open over the screens, if any (one at a time).

@@ -2,6 +2,7 @@
 //! game keeps (profiles, settings, the history of finished games). Plain Rust, no Bevy.
 
 pub mod history;
+pub mod online;
 pub mod profile;
 pub mod rank;
 pub mod settings;

@@ -125,9 +125,11 @@ fn escape(
         return;
     }
     match screen.get() {
-        Screen::Playing | Screen::GameOver | Screen::Replay | Screen::Puzzle => {
+        Screen::Playing | Screen::GameOver | Screen::Replay | Screen::Puzzle | Screen::Lobby => {
             next.set(Screen::Menu)
         }
+        // An online game goes back to the lobby (the seat stays the player's).
+        Screen::Online => next.set(Screen::Lobby),
         // Analysis mode goes back to the game itself (`analysis`).
         Screen::Analysis => {}
         Screen::Menu => {

@@ -20,13 +20,15 @@ pub(super) fn plugin(app: &mut App) {
                 resource_exists::<BoardLayout>.and_then(
                     in_state(Screen::Playing)
                         .or_else(in_state(Screen::Analysis))
-                        .or_else(in_state(Screen::Puzzle)),
+                        .or_else(in_state(Screen::Puzzle))
+                        .or_else(in_state(Screen::Online)),
                 ),
             ),
     )
     .add_systems(OnExit(Screen::Playing), clear_hover)
     .add_systems(OnExit(Screen::Analysis), clear_hover)
-    .add_systems(OnExit(Screen::Puzzle), clear_hover);
+    .add_systems(OnExit(Screen::Puzzle), clear_hover)
+    .add_systems(OnExit(Screen::Online), clear_hover);
 }
 
 /// Whether egui (a menu or a button) is using the pointer.
@@ -53,7 +55,11 @@ fn track_pointer(
     }
     *last_cursor = cursor;
     // On analysis mode's side line a person plays both sides.
-    let analysing = matches!(screen.get(), Screen::Analysis | Screen::Puzzle);
+    // Online, the server says whose turn it is (and refuses a move out of turn).
+    let analysing = matches!(
+        screen.get(),
+        Screen::Analysis | Screen::Puzzle | Screen::Online
+    );
     let person_to_move = analysing || !active.0.mode.ai_plays(board.to_move());
     let point = windows.single().ok().and_then(|w| {
         let cursor = w.cursor_position()?;

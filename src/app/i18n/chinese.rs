@@ -324,6 +324,79 @@ pub fn chinese(english: &str) -> Option<&'static str> {
         "{name}: {solved} solved, {failed} failed, streak {streak} (best {best})" => {
             "{name}：解开 {solved}，失败 {failed}，连续解开 {streak}（最多 {best}）"
         }
+        // Online play.
+        "(free seat)" => "（空位）",
+        "(you)" => "（你）",
+        "Accept" => "接受",
+        "Ask for a takeback" => "请求悔棋",
+        "Back to the lobby" => "返回大厅",
+        "Connect" => "连接",
+        "Connected as {name}" => "已连接，名字：{name}",
+        "Connecting..." => "正在连接……",
+        "Connection lost: {why}. Reconnecting..." => "连接中断：{why}。正在重新连接……",
+        "Create a room" => "创建房间",
+        "Decline" => "拒绝",
+        "Draw by agreement" => "协议和棋",
+        "Draw offered" => "对方提和",
+        "Empty: the default server" => "留空：使用默认服务器",
+        "Games to watch" => "可观战的棋局",
+        "Give it to your opponent: they join with it in the lobby." => {
+            "把它告诉对手：对手在大厅里用它加入。"
+        }
+        "Grant" => "同意",
+        "Invite code" => "邀请码",
+        "Invite code:" => "邀请码：",
+        "Join" => "加入",
+        "No public games right now." => "现在没有公开的棋局。",
+        "Not connected." => "未连接。",
+        "Offer a draw" => "提和",
+        "Online game" => "网络对局",
+        "Online name" => "网络对战名字",
+        "Online server" => "网络对战服务器",
+        "Play online" => "网络对战",
+        "Play people on a Gomoku server, or watch their games" => {
+            "在五子棋服务器上与人对弈，或观看他们的棋局"
+        }
+        "Play the next player who asks for the same rule, board and time" => {
+            "与下一位选择相同规则、棋盘和用时的玩家对弈"
+        }
+        "Public: anyone may watch" => "公开：任何人都可以观战",
+        "Quick match" => "快速匹配",
+        "Random" => "随机",
+        "Refresh" => "刷新",
+        "Resign?" => "认输？",
+        "Resume" => "继续",
+        "Server" => "服务器",
+        "Spectators: {n}" => "观众：{n}",
+        "Start one with: make server" => "启动服务器：make server",
+        "Takeback asked" => "对方请求悔棋",
+        "The game ends and your opponent wins." => "对局结束，对手获胜。",
+        "The game is kept in your games." => "这盘棋已保存到你的棋谱中。",
+        "The room was closed" => "房间已关闭",
+        "The server cannot be reached: {why}. Retrying in {n} s." => {
+            "无法连接服务器：{why}。{n} 秒后重试。"
+        }
+        "Time" => "用时",
+        "Untimed" => "不计时",
+        "Waiting for an opponent..." => "正在等待对手……",
+        "Waiting for the server..." => "正在等待服务器……",
+        "Watch" => "观战",
+        "Watching" => "观战中",
+        "You asked for a takeback." => "你已请求悔棋。",
+        "You offered a draw." => "你已提和。",
+        "Your colour" => "你的颜色",
+        "Your games" => "你的棋局",
+        "Your move" => "轮到你下",
+        "Your name" => "你的名字",
+        "Your opponent asks to take back their last move." => "对手请求收回上一步棋。",
+        "Your opponent offers a draw." => "对手提出和棋。",
+        "Your opponent's move" => "轮到对手下",
+        "connecting..." => "正在连接……",
+        "disconnected" => "已断线",
+        "on time" => "超时",
+        "opponent left" => "对手离开",
+        "the active player's name" => "当前玩家的名字",
+        "{min} min + {inc} s" => "{min} 分 + {inc} 秒",
         _ => return None,
     })
 }

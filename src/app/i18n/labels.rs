@@ -85,6 +85,9 @@ pub fn result_text(record: &GameRecord, lang: Lang) -> String {
         Ending::Resignation => lang.t("resignation"),
         Ending::FullBoard => return lang.t("Draw: the board is full").to_owned(),
         Ending::Unfinished => return lang.t("Unfinished").to_owned(),
+        Ending::Timeout => lang.t("on time"),
+        Ending::Abandoned => lang.t("opponent left"),
+        Ending::DrawAgreed => return lang.t("Draw by agreement").to_owned(),
     };
     format!("{winner} ({how})")
 }

@@ -54,6 +54,9 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnExit(Screen::Analysis), resume_game)
         .add_systems(OnEnter(Screen::Puzzle), (suspend_game, show_puzzle).chain())
         .add_systems(OnExit(Screen::Puzzle), resume_game)
+        // The online game is the server's: the local game waits behind it.
+        .add_systems(OnEnter(Screen::Online), suspend_game)
+        .add_systems(OnExit(Screen::Online), resume_game)
         .add_systems(
             Update,
             show_puzzle
@@ -726,7 +729,7 @@ fn redescribe(
     if lang.is_added()
         || matches!(
             screen.get(),
-            Screen::Replay | Screen::Analysis | Screen::Puzzle
+            Screen::Replay | Screen::Analysis | Screen::Puzzle | Screen::Lobby | Screen::Online
         )
     {
         return;

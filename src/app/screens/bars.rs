@@ -29,7 +29,9 @@ pub(super) fn plugin(app: &mut App) {
             top_bar,
             side_panel.run_if(not(in_state(Screen::Replay)
                 .or_else(in_state(Screen::Analysis))
-                .or_else(in_state(Screen::Puzzle)))),
+                .or_else(in_state(Screen::Puzzle))
+                .or_else(in_state(Screen::Lobby))
+                .or_else(in_state(Screen::Online)))),
         )
             .chain()
             .in_set(UiSystems::Panels),

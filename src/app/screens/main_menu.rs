@@ -31,6 +31,8 @@ enum MenuAction {
     Open(Dialog),
     /// Open puzzle mode.
     Puzzles,
+    /// Open the online lobby.
+    Online,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -80,6 +82,7 @@ fn main_menu(
         Some(MenuAction::Puzzles) => {
             puzzles.write(PuzzleCommand::Open);
         }
+        Some(MenuAction::Online) => next.set(Screen::Lobby),
         None => {}
     }
     Ok(())
@@ -113,6 +116,13 @@ fn show_main_menu(
                 && ui.button(lang.t("Back to the game")).clicked()
             {
                 action = Some(MenuAction::Back(back));
+            }
+            if ui
+                .button(lang.t("Play online"))
+                .on_hover_text(lang.t("Play people on a Gomoku server, or watch their games"))
+                .clicked()
+            {
+                action = Some(MenuAction::Online);
             }
         });
         // The note keeps its room when it is not shown.

@@ -5,9 +5,12 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::app::i18n::{Lang, fill, theme_name};
+use crate::app::online::{OnlineAccount, default_address};
 use crate::app::theme::UiSystems;
 use crate::app::theme::widgets::dialog_window;
 use crate::app::{Dialog, UserSettings};
+use crate::net::MAX_NAME_CHARS;
+use crate::players::online::MAX_ADDRESS_CHARS;
 use crate::players::settings::{Language, MAX_MASTER_SECS, Theme, cores};
 
 pub(super) fn plugin(app: &mut App) {
@@ -23,6 +26,7 @@ fn settings_window(
     mut contexts: EguiContexts,
     lang: Res<Lang>,
     mut settings: ResMut<UserSettings>,
+    mut account: ResMut<OnlineAccount>,
     mut next: ResMut<NextState<Dialog>>,
 ) -> Result {
     let lang = *lang;
@@ -30,6 +34,7 @@ fn settings_window(
     let mut open = true;
     // Work on a copy so the resource only changes (and is saved) when something changed.
     let mut s = settings.0;
+    let (mut address, mut name) = (account.0.address.clone(), account.0.name.clone());
     dialog_window(lang.t("Settings"), "settings_window")
         .open(&mut open)
         .show(ctx, |ui| {
@@ -99,10 +104,33 @@ fn settings_window(
                         );
                     });
                     ui.end_row();
+                    ui.label(lang.t("Online server"));
+                    ui.add(
+                        egui::TextEdit::singleline(&mut address)
+                            .hint_text(default_address())
+                            .char_limit(MAX_ADDRESS_CHARS)
+                            .desired_width(260.0),
+                    )
+                    .on_hover_text(lang.t("Empty: the default server"));
+                    ui.end_row();
+                    ui.label(lang.t("Online name"));
+                    ui.add(
+                        egui::TextEdit::singleline(&mut name)
+                            .hint_text(lang.t("the active player's name"))
+                            .char_limit(MAX_NAME_CHARS)
+                            .desired_width(260.0),
+                    );
+                    ui.end_row();
                 });
         });
     if s != settings.0 {
         settings.0 = s;
+    }
+    if address != account.0.address {
+        account.0.address = address;
+    }
+    if name != account.0.name {
+        account.0.name = name;
     }
     if !open {
         next.set(Dialog::None);

@@ -165,7 +165,7 @@ impl StoredRecord {
         record.replay_opening()?;
         let game = record.replay()?;
         let replayed = RecordResult::from_outcome(game.outcome());
-        if replayed != record.result {
+        if replayed != record.result.as_replayed() {
             return Err(RecordError::new(format!(
                 "the result says {:?} ({:?}) but the moves give {:?} ({:?})",
                 record.result.winner, record.result.ending, replayed.winner, replayed.ending

@@ -40,6 +40,11 @@ pub enum RecordMode {
     },
     /// Imported from a file or a position string: who played is not known.
     Imported,
+    /// Played online against another person, through a server.
+    Online {
+        /// The colour this machine's player had.
+        colour: Stone,
+    },
 }
 
 /// How a recorded game ended.
@@ -55,6 +60,12 @@ pub enum Ending {
     FullBoard,
     /// The game was not finished.
     Unfinished,
+    /// The loser's clock ran out (online games).
+    Timeout,
+    /// The loser stayed disconnected too long (online games).
+    Abandoned,
+    /// The players agreed a draw (online games).
+    DrawAgreed,
 }
 
 /// The result of a recorded game.
@@ -67,6 +78,22 @@ pub struct RecordResult {
 }
 
 impl RecordResult {
+    /// The result the moves alone give for this one: a timeout or an abandoned game reads
+    /// as the loser's resignation, an agreed draw as a game not finished.
+    pub fn as_replayed(self) -> RecordResult {
+        match self.ending {
+            Ending::Timeout | Ending::Abandoned => RecordResult {
+                ending: Ending::Resignation,
+                ..self
+            },
+            Ending::DrawAgreed => RecordResult {
+                winner: None,
+                ending: Ending::Unfinished,
+            },
+            _ => self,
+        }
+    }
+
     /// The result an outcome stands for.
     pub fn from_outcome(outcome: &Outcome) -> RecordResult {
         let ending = match outcome {
@@ -178,7 +205,7 @@ impl GameRecord {
         let mut game = Game::from_moves(self.size, self.rule, self.policy, &self.moves[..n])
             .map_err(|e| RecordError::from_setup(e, self.size))?;
         if n == self.moves.len()
-            && self.result.ending == Ending::Resignation
+            && self.result.as_replayed().ending == Ending::Resignation
             && !game.outcome().is_over()
             && let Some(winner) = self.result.winner
         {

@@ -1,0 +1,94 @@
+//! What the lobby knows: the public games to watch (asked for on entering the lobby, and every
+//! few seconds while it is shown) and whether the player waits in the quick-match queue. The
+//! lobby screen connects to the server when it opens.
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+
+use super::{FromServer, Link, OnlineCommand, OnlineSystems, ToServer};
+use crate::app::Screen;
+use crate::net::{ClientMessage, GameSummary, RoomSettings, ServerMessage, TimeControl};
+
+/// How often the list of games is asked for again while the lobby is shown.
+const REFRESH: Duration = Duration::from_secs(5);
+
+/// The lobby's view of the server.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct Lobby {
+    /// The public games, newest first.
+    pub games: Vec<GameSummary>,
+    /// The settings the player waits in the quick-match queue for.
+    pub queued: Option<RoomSettings>,
+    /// The time until the list is asked for again.
+    refresh: Timer,
+}
+
+/// The time controls offered: untimed, 5 min + 3 s, 10 min + 5 s, 15 min + 10 s.
+pub const TIME_PRESETS: [Option<TimeControl>; 4] = [
+    None,
+    Some(TimeControl {
+        base_secs: 300,
+        increment_secs: 3,
+    }),
+    Some(TimeControl {
+        base_secs: 600,
+        increment_secs: 5,
+    }),
+    Some(TimeControl {
+        base_secs: 900,
+        increment_secs: 10,
+    }),
+];
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Lobby>()
+        .add_systems(OnEnter(Screen::Lobby), (connect, ask_for_games))
+        .add_systems(
+            OnEnter(Link::Online),
+            ask_for_games.run_if(in_state(Screen::Lobby)),
+        )
+        .add_systems(OnExit(Link::Online), |mut lobby: ResMut<Lobby>| {
+            lobby.queued = None;
+        })
+        .add_systems(
+            Update,
+            (
+                follow_server,
+                refresh.run_if(in_state(Screen::Lobby).and_then(in_state(Link::Online))),
+            )
+                .in_set(OnlineSystems::React),
+        );
+}
+
+fn connect(mut commands: MessageWriter<OnlineCommand>) {
+    commands.write(OnlineCommand::Connect);
+}
+
+fn ask_for_games(
+    link: Res<State<Link>>,
+    mut lobby: ResMut<Lobby>,
+    mut out: MessageWriter<ToServer>,
+) {
+    lobby.refresh = Timer::new(REFRESH, TimerMode::Repeating);
+    if *link.get() == Link::Online {
+        out.write(ToServer(ClientMessage::ListGames));
+    }
+}
+
+fn refresh(time: Res<Time<Real>>, mut lobby: ResMut<Lobby>, mut out: MessageWriter<ToServer>) {
+    if lobby.refresh.tick(time.delta()).just_finished() {
+        out.write(ToServer(ClientMessage::ListGames));
+    }
+}
+
+fn follow_server(mut messages: MessageReader<FromServer>, mut lobby: ResMut<Lobby>) {
+    for FromServer(message) in messages.read() {
+        match message {
+            ServerMessage::Games { games } => lobby.games = games.clone(),
+            ServerMessage::Queued { settings } => lobby.queued = Some(*settings),
+            ServerMessage::QueueLeft | ServerMessage::Seat { .. } => lobby.queued = None,
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,360 @@
+//! The lobby screen: the connection (server, name, what went wrong), a new room (rule, board,
+//! time, colour, public or not) or a quick match, joining by invite code, the player's games
+//! to go back to, and the public games to watch. The requests go to the server as
+//! [`ToServer`] messages; the seat it hands out opens the online game (`game`).
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::lobby::TIME_PRESETS;
+use super::{
+    Link, LinkStatus, Lobby, OnlineAccount, OnlineCommand, OnlineGame, OnlineNotice, ToServer,
+};
+use crate::app::i18n::{Lang, fill, rule_label};
+use crate::app::theme::UiSystems;
+use crate::app::theme::widgets::{ERROR_COLOUR, dialog_window, primary_button};
+use crate::app::{Dialog, PlayerProfiles, Screen};
+use crate::engine::Rule;
+use crate::net::{
+    ClientMessage, ColourChoice, MAX_NAME_CHARS, ONLINE_SIZES, RoomSettings, RoomStatus,
+    TimeControl,
+};
+
+/// What the lobby's form holds.
+#[derive(Resource, Debug, Clone)]
+struct LobbyForm {
+    rule: Rule,
+    size: u8,
+    time: Option<TimeControl>,
+    colour: ColourChoice,
+    public: bool,
+    code: String,
+}
+
+impl Default for LobbyForm {
+    fn default() -> Self {
+        LobbyForm {
+            rule: Rule::Freestyle,
+            size: 15,
+            time: TIME_PRESETS[1],
+            colour: ColourChoice::Random,
+            public: true,
+            code: String::new(),
+        }
+    }
+}
+
+impl LobbyForm {
+    fn settings(&self) -> RoomSettings {
+        RoomSettings {
+            rule: self.rule,
+            size: self.size,
+            time: self.time,
+            rated: true,
+        }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<LobbyForm>().add_systems(
+        EguiPrimaryContextPass,
+        lobby_window
+            .run_if(in_state(Screen::Lobby).and_then(in_state(Dialog::None)))
+            .in_set(UiSystems::Screens),
+    );
+}
+
+/// "5 min + 3 s", or "Untimed".
+fn time_text(time: Option<TimeControl>, lang: Lang) -> String {
+    match time {
+        Some(t) => fill(
+            lang.t("{min} min + {inc} s"),
+            &[("min", &(t.base_secs / 60)), ("inc", &t.increment_secs)],
+        ),
+        None => lang.t("Untimed").to_owned(),
+    }
+}
+
+fn lobby_window(
+    mut contexts: EguiContexts,
+    lang: Res<Lang>,
+    link: Res<State<Link>>,
+    status: Res<LinkStatus>,
+    lobby: Res<Lobby>,
+    mut form: ResMut<LobbyForm>,
+    mut account: ResMut<OnlineAccount>,
+    profiles: Option<Res<PlayerProfiles>>,
+    mut game: ResMut<OnlineGame>,
+    mut notice: ResMut<OnlineNotice>,
+    mut out: MessageWriter<ToServer>,
+    mut commands: MessageWriter<OnlineCommand>,
+    mut next: ResMut<NextState<Screen>>,
+    mut dialog: ResMut<NextState<Dialog>>,
+) -> Result {
+    let lang = *lang;
+    let ctx = contexts.ctx_mut()?;
+    let online = *link.get() == Link::Online;
+    let mut send = |m: ClientMessage| {
+        out.write(ToServer(m));
+    };
+    dialog_window(lang.t("Play online"), "lobby").show(ctx, |ui| {
+        ui.set_width(560.0);
+        // The connection.
+        ui.horizontal(|ui| {
+            ui.label(lang.t("Server"));
+            ui.label(egui::RichText::new(account.address()).monospace());
+            if ui.small_button(lang.t("Settings")).clicked() {
+                dialog.set(Dialog::Settings);
+            }
+        });
+        match *link.get() {
+            Link::Online => {
+                ui.label(fill(
+                    lang.t("Connected as {name}"),
+                    &[("name", &account.name(profiles.as_deref()))],
+                ));
+            }
+            Link::Connecting => {
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.label(lang.t("Connecting..."));
+                });
+            }
+            Link::Retrying => {
+                let why = status.problem.clone().unwrap_or_default();
+                let secs = status.retry.remaining_secs().ceil();
+                ui.label(
+                    egui::RichText::new(fill(
+                        lang.t("The server cannot be reached: {why}. Retrying in {n} s."),
+                        &[("why", &why), ("n", &secs)],
+                    ))
+                    .color(ERROR_COLOUR),
+                );
+                ui.small(lang.t("Start one with: make server"));
+            }
+            Link::Offline => {
+                ui.label(lang.t("Not connected."));
+            }
+        }
+        ui.horizontal(|ui| {
+            ui.label(lang.t("Your name"));
+            let mut name = account.0.name.clone();
+            let hint = account.name(profiles.as_deref());
+            let edit = egui::TextEdit::singleline(&mut name)
+                .hint_text(hint)
+                .char_limit(MAX_NAME_CHARS)
+                .desired_width(180.0);
+            if ui.add(edit).changed() {
+                account.0.name = name;
+            }
+            if matches!(*link.get(), Link::Offline | Link::Retrying)
+                && ui.button(lang.t("Connect")).clicked()
+            {
+                commands.write(OnlineCommand::Disconnect);
+                commands.write(OnlineCommand::Connect);
+            }
+        });
+        if let Some((_, message)) = &notice.0 {
+            ui.label(egui::RichText::new(message).color(ERROR_COLOUR));
+        }
+        ui.separator();
+
+        // A new game.
+        ui.heading(lang.t("New game"));
+        egui::Grid::new("lobby_new_game")
+            .num_columns(2)
+            .spacing([16.0, 8.0])
+            .show(ui, |ui| {
+                ui.label(lang.t("Rule"));
+                ui.horizontal(|ui| {
+                    for rule in Rule::ALL {
+                        ui.radio_value(&mut form.rule, rule, lang.t(rule_label(rule)));
+                    }
+                });
+                ui.end_row();
+                ui.label(lang.t("Board"));
+                ui.horizontal(|ui| {
+                    for size in ONLINE_SIZES {
+                        ui.radio_value(&mut form.size, size, format!("{size}x{size}"));
+                    }
+                });
+                ui.end_row();
+                ui.label(lang.t("Time"));
+                ui.horizontal(|ui| {
+                    for preset in TIME_PRESETS {
+                        ui.radio_value(&mut form.time, preset, time_text(preset, lang));
+                    }
+                });
+                ui.end_row();
+                ui.label(lang.t("Your colour"));
+                ui.horizontal(|ui| {
+                    ui.radio_value(&mut form.colour, ColourChoice::Black, lang.t("Black"));
+                    ui.radio_value(&mut form.colour, ColourChoice::White, lang.t("White"));
+                    ui.radio_value(&mut form.colour, ColourChoice::Random, lang.t("Random"));
+                });
+                ui.end_row();
+                ui.label("");
+                ui.checkbox(&mut form.public, lang.t("Public: anyone may watch"));
+                ui.end_row();
+            });
+        ui.horizontal(|ui| {
+            if ui
+                .add_enabled(online, primary_button(lang.t("Create a room")))
+                .clicked()
+            {
+                notice.0 = None;
+                send(ClientMessage::CreateRoom {
+                    settings: form.settings(),
+                    colour: form.colour,
+                    public: form.public,
+                });
+            }
+            match lobby.queued {
+                Some(_) => {
+                    ui.spinner();
+                    ui.label(lang.t("Waiting for an opponent..."));
+                    if ui.button(lang.t("Cancel")).clicked() {
+                        send(ClientMessage::CancelQuickMatch);
+                    }
+                }
+                None => {
+                    if ui
+                        .add_enabled(online, egui::Button::new(lang.t("Quick match")))
+                        .on_hover_text(
+                            lang.t(
+                                "Play the next player who asks for the same rule, board and time",
+                            ),
+                        )
+                        .clicked()
+                    {
+                        notice.0 = None;
+                        send(ClientMessage::QuickMatch {
+                            settings: form.settings(),
+                        });
+                    }
+                }
+            }
+        });
+        ui.horizontal(|ui| {
+            ui.label(lang.t("Invite code"));
+            ui.add(
+                egui::TextEdit::singleline(&mut form.code)
+                    .char_limit(16)
+                    .desired_width(100.0),
+            );
+            let code = form.code.trim().to_uppercase();
+            if ui
+                .add_enabled(
+                    online && !code.is_empty(),
+                    egui::Button::new(lang.t("Join")),
+                )
+                .clicked()
+            {
+                notice.0 = None;
+                send(ClientMessage::JoinRoom { code });
+            }
+        });
+
+        // The player's games to go back to.
+        let address = status.address.clone();
+        let seats = account
+            .server(&address)
+            .map(|s| s.seats.clone())
+            .unwrap_or_default();
+        if !seats.is_empty() {
+            ui.separator();
+            ui.heading(lang.t("Your games"));
+            for seat in seats {
+                ui.horizontal(|ui| {
+                    ui.label(egui::RichText::new(&seat.code).monospace());
+                    ui.label(lang.t(crate::app::i18n::stone_name(seat.colour)));
+                    if ui
+                        .add_enabled(online, egui::Button::new(lang.t("Resume")))
+                        .clicked()
+                    {
+                        game.room = None;
+                        game.watching = None;
+                        send(ClientMessage::Resume {
+                            code: seat.code.clone(),
+                            seat_token: seat.seat_token.clone(),
+                        });
+                        game.seat = Some(seat.clone());
+                    }
+                });
+            }
+        }
+
+        // Games to watch.
+        ui.separator();
+        ui.horizontal(|ui| {
+            ui.heading(lang.t("Games to watch"));
+            if ui
+                .add_enabled(online, egui::Button::new(lang.t("Refresh")))
+                .clicked()
+            {
+                send(ClientMessage::ListGames);
+            }
+        });
+        if lobby.games.is_empty() {
+            ui.label(lang.t("No public games right now."));
+        }
+        egui::ScrollArea::vertical()
+            .max_height(180.0)
+            .show(ui, |ui| {
+                egui::Grid::new("lobby_games")
+                    .num_columns(5)
+                    .spacing([12.0, 6.0])
+                    .striped(true)
+                    .show(ui, |ui| {
+                        for g in &lobby.games {
+                            ui.label(egui::RichText::new(&g.code).monospace());
+                            let who = |n: &Option<String>| {
+                                n.clone()
+                                    .unwrap_or_else(|| lang.t("(free seat)").to_owned())
+                            };
+                            ui.label(fill(
+                                lang.t("{black} (Black) vs {white} (White)"),
+                                &[("black", &who(&g.black)), ("white", &who(&g.white))],
+                            ));
+                            ui.label(format!(
+                                "{}, {}x{}, {}",
+                                lang.t(rule_label(g.settings.rule)),
+                                g.settings.size,
+                                g.settings.size,
+                                time_text(g.settings.time, lang)
+                            ));
+                            ui.label(fill(lang.t("Move {n}"), &[("n", &g.moves)]));
+                            ui.horizontal(|ui| {
+                                if ui
+                                    .add_enabled(online, egui::Button::new(lang.t("Watch")))
+                                    .clicked()
+                                {
+                                    game.seat = None;
+                                    game.room = None;
+                                    game.watching = Some(g.code.clone());
+                                    send(ClientMessage::Watch {
+                                        code: g.code.clone(),
+                                    });
+                                    next.set(Screen::Online);
+                                }
+                                if g.status == RoomStatus::Waiting
+                                    && ui
+                                        .add_enabled(online, egui::Button::new(lang.t("Join")))
+                                        .clicked()
+                                {
+                                    send(ClientMessage::JoinRoom {
+                                        code: g.code.clone(),
+                                    });
+                                }
+                            });
+                            ui.end_row();
+                        }
+                    });
+            });
+        ui.separator();
+        if ui.button(lang.t("Menu")).clicked() {
+            next.set(Screen::Menu);
+        }
+    });
+    Ok(())
+}

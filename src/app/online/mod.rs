@@ -1,0 +1,83 @@
+//! Online play against people through a `gomoku-server` (see `docs/online-protocol.md`).
+//!
+//! The server is authoritative: the board shows only what it confirms. One job per file:
+//!
+//! - [`account`]: the server address, the player's name, and the tokens the server gave
+//!   (player and seats), kept in the data directory (`online.json`).
+//! - [`connection`]: the WebSocket ([`ewebsock`]) and its [`Link`] state: connecting, the
+//!   handshake, automatic retry with backoff, and the text of what went wrong.
+//! - [`lobby`]: what the lobby knows (public games, the quick-match queue, refusals) and the
+//!   seats the server hands out.
+//! - [`game`]: the room the player sits in or watches, mirrored on the board; moves go to the
+//!   server; a seat is resumed after a reconnection.
+//! - [`clocks`]: the clocks counted down between two states from the server.
+//! - [`history`]: a finished online game lands in the local history.
+//! - [`lobby_ui`] and [`panel`]: the lobby screen and the panel beside an online game, with
+//!   its dialogs (draw, takeback, resign).
+//!
+//! Nothing here panics on a network message: what cannot be read is reported and dropped.
+
+pub mod account;
+pub mod clocks;
+pub mod connection;
+pub mod game;
+pub mod history;
+pub mod lobby;
+mod lobby_ui;
+mod panel;
+
+use bevy::prelude::*;
+
+use crate::net::{ClientMessage, ServerMessage};
+
+pub use account::{OnlineAccount, default_address};
+pub use clocks::OnlineClocks;
+pub use connection::{Link, LinkStatus, OnlineCommand};
+pub use game::{OnlineGame, OnlineNotice};
+pub use lobby::Lobby;
+
+/// A message for the server; [`connection`] sends it while the link is up.
+#[derive(Message, Debug, Clone, PartialEq, Eq)]
+pub struct ToServer(pub ClientMessage);
+
+/// A message the server sent, read and checked.
+#[derive(Message, Debug, Clone, PartialEq)]
+pub struct FromServer(pub ServerMessage);
+
+/// The order of the online work within [`crate::app::AppSystems::Input`]: read the socket,
+/// then let the lobby and the game react, then send what they asked for.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum OnlineSystems {
+    /// Socket events become [`FromServer`] messages and [`Link`] changes.
+    Receive,
+    /// The lobby and the game follow the server.
+    React,
+    /// [`ToServer`] messages go out.
+    Send,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<ToServer>()
+        .add_message::<FromServer>()
+        .configure_sets(
+            Update,
+            (
+                OnlineSystems::Receive,
+                OnlineSystems::React,
+                OnlineSystems::Send,
+            )
+                .chain()
+                .in_set(super::AppSystems::Input),
+        )
+        .add_plugins((
+            account::plugin,
+            connection::plugin,
+            lobby::plugin,
+            game::plugin,
+            clocks::plugin,
+            history::plugin,
+        ));
+    if super::has_renderer(app) {
+        app.add_plugins((lobby_ui::plugin, panel::plugin));
+    }
+}

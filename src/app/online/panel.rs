@@ -1,0 +1,356 @@
+//! The panel beside an online game: both players with their clocks, whose move it is, the
+//! invite code while the room waits, the connection's trouble, and the game's actions
+//! (resign, offer a draw, ask for a takeback) with the dialogs that answer the opponent's
+//! offers. Every action goes to the server; the panel shows what the server says.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::clocks::{OnlineClocks, clock_text};
+use super::{Link, LinkStatus, OnlineGame, OnlineNotice, ToServer};
+use crate::app::board::BoardLayout;
+use crate::app::i18n::{Lang, fill, rule_label, stone_name};
+use crate::app::theme::UiSystems;
+use crate::app::theme::widgets::{ERROR_COLOUR, dialog_window, primary_button, root_ui};
+use crate::app::{Dialog, Screen};
+use crate::engine::Stone;
+use crate::net::{ClientMessage, EndReason, GameResult, RoomState, RoomStatus};
+
+/// The narrowest the panel gets when the layout leaves it no room.
+const MIN_PANEL: f32 = 260.0;
+
+/// Whether the "Resign?" question is open.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct ConfirmResign(bool);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<ConfirmResign>()
+        .add_systems(OnExit(Screen::Online), |mut c: ResMut<ConfirmResign>| {
+            c.0 = false;
+        })
+        .add_systems(
+            EguiPrimaryContextPass,
+            online_panel
+                .run_if(in_state(Screen::Online))
+                .in_set(UiSystems::Screens),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            answers
+                .run_if(in_state(Screen::Online).and_then(in_state(Dialog::None)))
+                .in_set(UiSystems::Windows),
+        );
+}
+
+/// "Black wins: five in a row" and the like.
+fn result_line(result: &GameResult, lang: Lang) -> String {
+    let how = match result.reason {
+        EndReason::Five => lang.t("five in a row"),
+        EndReason::Forbidden => lang.t("forbidden move"),
+        EndReason::Resigned => lang.t("resignation"),
+        EndReason::Timeout => lang.t("on time"),
+        EndReason::Abandoned => lang.t("opponent left"),
+        EndReason::DrawAgreed => return lang.t("Draw by agreement").to_owned(),
+        EndReason::BoardFull => return lang.t("Draw: the board is full").to_owned(),
+        EndReason::Cancelled => return lang.t("The room was closed").to_owned(),
+    };
+    let winner = match result.winner {
+        Some(Stone::Black) => lang.t("Black wins"),
+        Some(Stone::White) => lang.t("White wins"),
+        None => lang.t("Draw"),
+    };
+    format!("{winner} ({how})")
+}
+
+/// One player's line: the stone, the name and rating, and the clock.
+fn player_card(
+    ui: &mut egui::Ui,
+    room: &RoomState,
+    stone: Stone,
+    clocks: &OnlineClocks,
+    me: Option<Stone>,
+    lang: Lang,
+) {
+    let (player, connected) = match stone {
+        Stone::Black => (&room.black, room.connected[0]),
+        Stone::White => (&room.white, room.connected[1]),
+    };
+    let running = clocks.running == Some(stone) && room.status == RoomStatus::Playing;
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        ui.horizontal(|ui| {
+            let name = match player {
+                Some(p) => format!("{} ({:.0})", p.name, p.rating),
+                None => lang.t("Waiting for an opponent...").to_owned(),
+            };
+            let mut text = egui::RichText::new(name);
+            if running || (room.status == RoomStatus::Playing && room.to_move == stone) {
+                text = text.strong();
+            }
+            ui.label(text);
+            if me == Some(stone) {
+                ui.label(egui::RichText::new(lang.t("(you)")).small());
+            }
+        });
+        ui.horizontal(|ui| {
+            ui.label(lang.t(stone_name(stone)));
+            if clocks.timed {
+                let mut t = egui::RichText::new(clock_text(clocks.left(stone)))
+                    .monospace()
+                    .size(22.0);
+                if running {
+                    t = t.strong();
+                }
+                if clocks.left(stone) < 10_000 && running {
+                    t = t.color(ERROR_COLOUR);
+                }
+                ui.label(t);
+            }
+            if player.is_some() && !connected && room.status != RoomStatus::Finished {
+                ui.label(egui::RichText::new(lang.t("disconnected")).color(ERROR_COLOUR));
+            }
+        });
+    });
+}
+
+fn online_panel(
+    mut contexts: EguiContexts,
+    lang: Res<Lang>,
+    game: Res<OnlineGame>,
+    clocks: Res<OnlineClocks>,
+    link: Res<State<Link>>,
+    status: Res<LinkStatus>,
+    mut notice: ResMut<OnlineNotice>,
+    layout: Option<Res<BoardLayout>>,
+    mut confirm: ResMut<ConfirmResign>,
+    mut out: MessageWriter<ToServer>,
+    mut next: ResMut<NextState<Screen>>,
+) -> Result {
+    let lang = *lang;
+    let ctx = contexts.ctx_mut()?;
+    let mut root = root_ui(ctx);
+    let width = layout.map_or(MIN_PANEL, |l| l.side_panel.max(MIN_PANEL));
+    let me = game.colour();
+    egui::Panel::right("online_panel")
+        .exact_size(width)
+        .show(&mut root, |ui| {
+            ui.add_space(8.0);
+            ui.heading(if me.is_some() {
+                lang.t("Online game")
+            } else {
+                lang.t("Watching")
+            });
+            match *link.get() {
+                Link::Online => {}
+                Link::Connecting | Link::Retrying | Link::Offline => {
+                    let why = status
+                        .problem
+                        .clone()
+                        .unwrap_or_else(|| lang.t("connecting...").to_owned());
+                    ui.label(
+                        egui::RichText::new(fill(
+                            lang.t("Connection lost: {why}. Reconnecting..."),
+                            &[("why", &why)],
+                        ))
+                        .color(ERROR_COLOUR),
+                    );
+                }
+            }
+            let Some(room) = &game.room else {
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.label(lang.t("Waiting for the server..."));
+                });
+                if ui.button(lang.t("Back to the lobby")).clicked() {
+                    next.set(Screen::Lobby);
+                }
+                return;
+            };
+            ui.label(fill(
+                lang.t("{rule} rule, {n}x{n}"),
+                &[
+                    ("rule", &lang.t(rule_label(room.settings.rule))),
+                    ("n", &room.settings.size),
+                ],
+            ));
+            ui.label(match room.settings.time {
+                Some(t) => fill(
+                    lang.t("{min} min + {inc} s"),
+                    &[("min", &(t.base_secs / 60)), ("inc", &t.increment_secs)],
+                ),
+                None => lang.t("Untimed").to_owned(),
+            });
+            ui.separator();
+            player_card(ui, room, Stone::White, &clocks, me, lang);
+            player_card(ui, room, Stone::Black, &clocks, me, lang);
+            ui.separator();
+            match room.status {
+                RoomStatus::Waiting => {
+                    ui.label(lang.t("Invite code:"));
+                    ui.label(
+                        egui::RichText::new(&room.code)
+                            .monospace()
+                            .size(26.0)
+                            .strong(),
+                    );
+                    ui.label(lang.t("Give it to your opponent: they join with it in the lobby."));
+                }
+                RoomStatus::Playing => {
+                    let text = match me {
+                        Some(c) if c == room.to_move => lang.t("Your move"),
+                        Some(_) => lang.t("Your opponent's move"),
+                        None => lang.t(stone_name(room.to_move)),
+                    };
+                    ui.label(egui::RichText::new(text).strong());
+                    ui.label(fill(lang.t("Move {n}"), &[("n", &room.moves.len())]));
+                }
+                RoomStatus::Finished => {
+                    if let Some(result) = &room.result {
+                        ui.heading(result_line(result, lang));
+                    }
+                    ui.label(fill(lang.t("Move {n}"), &[("n", &room.moves.len())]));
+                    if me.is_some() {
+                        ui.small(lang.t("The game is kept in your games."));
+                    }
+                }
+            }
+            if room.spectators > 0 {
+                ui.small(fill(lang.t("Spectators: {n}"), &[("n", &room.spectators)]));
+            }
+            if let Some((_, message)) = notice.0.clone() {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(egui::RichText::new(message).color(ERROR_COLOUR));
+                    if ui.small_button("x").clicked() {
+                        notice.0 = None;
+                    }
+                });
+            }
+            ui.separator();
+            let playing = room.status == RoomStatus::Playing && *link.get() == Link::Online;
+            if me.is_some() && room.status == RoomStatus::Playing {
+                ui.horizontal_wrapped(|ui| {
+                    if ui
+                        .add_enabled(playing, egui::Button::new(lang.t("Resign")))
+                        .clicked()
+                    {
+                        confirm.0 = true;
+                    }
+                    let offered = room.draw_offer == me;
+                    if ui
+                        .add_enabled(
+                            playing && !offered,
+                            egui::Button::new(lang.t("Offer a draw")),
+                        )
+                        .clicked()
+                        && let Some(m) = game.seat_action(|code, seat_token| {
+                            ClientMessage::OfferDraw { code, seat_token }
+                        })
+                    {
+                        out.write(ToServer(m));
+                    }
+                    let my_moves = me.is_some_and(|c| {
+                        let first = usize::from(c == Stone::White);
+                        room.moves.len() > first
+                    });
+                    let asked = room.takeback_request == me;
+                    if ui
+                        .add_enabled(
+                            playing && my_moves && !asked,
+                            egui::Button::new(lang.t("Ask for a takeback")),
+                        )
+                        .clicked()
+                        && let Some(m) = game.seat_action(|code, seat_token| {
+                            ClientMessage::AskTakeback { code, seat_token }
+                        })
+                    {
+                        out.write(ToServer(m));
+                    }
+                });
+                if room.draw_offer == me {
+                    ui.small(lang.t("You offered a draw."));
+                }
+                if room.takeback_request == me {
+                    ui.small(lang.t("You asked for a takeback."));
+                }
+            }
+            ui.add_space(6.0);
+            let back = if room.status == RoomStatus::Finished {
+                primary_button(lang.t("Back to the lobby"))
+            } else {
+                egui::Button::new(lang.t("Back to the lobby"))
+            };
+            if ui.add(back).clicked() {
+                next.set(Screen::Lobby);
+            }
+        });
+    Ok(())
+}
+
+/// The questions: "Resign?", and the opponent's draw offer or takeback request.
+fn answers(
+    mut contexts: EguiContexts,
+    lang: Res<Lang>,
+    game: Res<OnlineGame>,
+    mut confirm: ResMut<ConfirmResign>,
+    mut out: MessageWriter<ToServer>,
+) -> Result {
+    let lang = *lang;
+    let ctx = contexts.ctx_mut()?;
+    let Some(room) = game
+        .room
+        .as_ref()
+        .filter(|r| r.status == RoomStatus::Playing)
+    else {
+        confirm.0 = false;
+        return Ok(());
+    };
+    let Some(me) = game.colour() else {
+        return Ok(());
+    };
+    let mut send = |make: fn(String, String) -> ClientMessage| {
+        if let Some(m) = game.seat_action(make) {
+            out.write(ToServer(m));
+        }
+    };
+    if confirm.0 {
+        dialog_window(lang.t("Resign?"), "online_resign").show(ctx, |ui| {
+            ui.label(lang.t("The game ends and your opponent wins."));
+            ui.horizontal(|ui| {
+                if ui.add(primary_button(lang.t("Resign"))).clicked() {
+                    send(|code, seat_token| ClientMessage::Resign { code, seat_token });
+                    confirm.0 = false;
+                }
+                if ui.button(lang.t("Cancel")).clicked() {
+                    confirm.0 = false;
+                }
+            });
+        });
+        return Ok(());
+    }
+    if room.draw_offer == Some(me.opponent()) {
+        dialog_window(lang.t("Draw offered"), "online_draw").show(ctx, |ui| {
+            ui.label(lang.t("Your opponent offers a draw."));
+            ui.horizontal(|ui| {
+                if ui.add(primary_button(lang.t("Accept"))).clicked() {
+                    send(|code, seat_token| ClientMessage::AcceptDraw { code, seat_token });
+                }
+                if ui.button(lang.t("Decline")).clicked() {
+                    send(|code, seat_token| ClientMessage::DeclineDraw { code, seat_token });
+                }
+            });
+        });
+    } else if room.takeback_request == Some(me.opponent()) {
+        dialog_window(lang.t("Takeback asked"), "online_takeback").show(ctx, |ui| {
+            ui.label(lang.t("Your opponent asks to take back their last move."));
+            ui.horizontal(|ui| {
+                if ui.add(primary_button(lang.t("Grant"))).clicked() {
+                    send(|code, seat_token| ClientMessage::GrantTakeback { code, seat_token });
+                }
+                if ui.button(lang.t("Decline")).clicked() {
+                    send(|code, seat_token| ClientMessage::DeclineTakeback { code, seat_token });
+                }
+            });
+        });
+    }
+    Ok(())
+}

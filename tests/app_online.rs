@@ -1,0 +1,277 @@
+//! The game's online client (headless App) against a real `gomoku-server` on a free port: a
+//! full game to a win against a second client, a move out of turn refused, a reconnection
+//! after the server was killed and started again (same position, same clocks), and the
+//! finished game in the local history.
+#![cfg(all(feature = "game", feature = "server"))]
+
+mod common;
+mod server_support;
+
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use gomoku::app::online::{Link, LinkStatus, OnlineAccount, OnlineGame, OnlineNotice, ToServer};
+use gomoku::app::{Board, GameHistory, GamePlugin, MoveRequest, Screen, Storage};
+use gomoku::engine::record::{Ending, RecordMode};
+use gomoku::engine::{Outcome, Pos, Rule, Stone};
+use gomoku::net::{
+    ClientMessage, ColourChoice, ErrorCode, RoomSettings, RoomState, RoomStatus, TimeControl,
+};
+use gomoku::store::Store;
+use serde_json::json;
+use server_support::{Client, Server, move_msg, temp_dir};
+
+/// A headless game App whose online account points at `addr`, in the lobby and connected.
+fn online_app(addr: &str, name: &str) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin))
+        .insert_resource(Storage(Store::in_memory()))
+        .insert_resource(common::english())
+        .add_plugins(GamePlugin);
+    app.update();
+    {
+        let mut account = app.world_mut().resource_mut::<OnlineAccount>();
+        account.0.address = format!("ws://{addr}/ws");
+        account.0.name = name.to_owned();
+    }
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Lobby);
+    wait_for(&mut app, "the welcome", |app| link(app) == Link::Online);
+    app
+}
+
+fn link(app: &App) -> Link {
+    *app.world().resource::<State<Link>>().get()
+}
+
+fn screen(app: &App) -> Screen {
+    *app.world().resource::<State<Screen>>().get()
+}
+
+fn room(app: &App) -> Option<&RoomState> {
+    app.world().resource::<OnlineGame>().room.as_ref()
+}
+
+/// Updates the App until `done`, failing the test after 15 s.
+fn wait_for(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(15);
+    while !done(app) {
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        app.update();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+fn send(app: &mut App, m: ClientMessage) {
+    app.world_mut().write_message(ToServer(m));
+    app.update();
+}
+
+fn timed(rule: Rule) -> RoomSettings {
+    RoomSettings {
+        rule,
+        size: 15,
+        time: Some(TimeControl {
+            base_secs: 300,
+            increment_secs: 3,
+        }),
+        rated: true,
+    }
+}
+
+/// The App creates a room as black; a tungstenite client joins it as white. Returns that
+/// client, its seat and the room's code.
+fn start_game(server: &Server, app: &mut App) -> (Client, gomoku::net::SeatInfo, String) {
+    send(
+        app,
+        ClientMessage::CreateRoom {
+            settings: timed(Rule::Freestyle),
+            colour: ColourChoice::Black,
+            public: true,
+        },
+    );
+    wait_for(app, "the room", |app| {
+        screen(app) == Screen::Online && room(app).is_some_and(|r| r.status == RoomStatus::Waiting)
+    });
+    let code = room(app).unwrap().code.clone();
+    let mut bob = server.client();
+    let (_, token) = bob.hello("Bob");
+    bob.send(json!({"type": "join_room", "code": code}));
+    let seat = bob.seat();
+    assert_eq!(seat.colour, Stone::White);
+    wait_for(app, "the game to begin", |app| {
+        room(app).is_some_and(|r| r.status == RoomStatus::Playing)
+    });
+    (bob, seat, token)
+}
+
+/// The App (black) clicks `at`; the board changes only when the server confirms it.
+fn app_plays(app: &mut App, at: Pos) {
+    let before = app.world().resource::<Board>().board().moves().len();
+    app.world_mut().write_message(MoveRequest::person(at));
+    app.update();
+    // The request went out this frame; the answer can only be read in a later one.
+    assert_eq!(
+        app.world().resource::<Board>().board().moves().len(),
+        before,
+        "the board waits for the server"
+    );
+    wait_for(app, "the move to be confirmed", |app| {
+        app.world().resource::<Board>().board().moves().len() == before + 1
+    });
+}
+
+/// White (the test client) plays `at` at `ply`; the App sees it.
+fn bob_plays(app: &mut App, bob: &mut Client, seat: &gomoku::net::SeatInfo, ply: u32, at: Pos) {
+    bob.send(move_msg(seat, ply, at.x, at.y));
+    wait_for(app, "white's move", |app| {
+        app.world().resource::<Board>().board().moves().len() == ply as usize + 1
+    });
+}
+
+#[test]
+fn a_full_online_game_is_won_and_kept_in_the_history() {
+    let server = Server::start(&temp_dir("app-online-win").join("db.sqlite"), &[]);
+    let mut app = online_app(&server.addr, "Ann");
+    let (mut bob, seat, _) = start_game(&server, &mut app);
+    for i in 0..4u8 {
+        app_plays(&mut app, Pos::new(3 + i, 7));
+        bob_plays(
+            &mut app,
+            &mut bob,
+            &seat,
+            u32::from(i) * 2 + 1,
+            Pos::new(3 + i, 9),
+        );
+    }
+    app_plays(&mut app, Pos::new(7, 7));
+    wait_for(&mut app, "the result", |app| {
+        room(app).is_some_and(|r| r.status == RoomStatus::Finished)
+    });
+    let board = app.world().resource::<Board>();
+    assert!(
+        matches!(
+            board.outcome(),
+            Outcome::Five {
+                winner: Stone::Black,
+                ..
+            }
+        ),
+        "{:?}",
+        board.outcome()
+    );
+    let result = room(&app).unwrap().result.clone().unwrap();
+    assert_eq!(result.winner, Some(Stone::Black));
+    // The other side saw the same end.
+    let end = bob.room_until(|r| r.status == RoomStatus::Finished);
+    assert_eq!(end.moves.len(), 9);
+    // The game is in the local history, as an online game won by black with five.
+    app.update();
+    let history = app.world().resource::<GameHistory>();
+    assert_eq!(history.len(), 1, "one game kept");
+    let record = history.game(0).unwrap().expect("the record replays");
+    assert_eq!(
+        record.mode,
+        RecordMode::Online {
+            colour: Stone::Black
+        }
+    );
+    assert_eq!(record.result.winner, Some(Stone::Black));
+    assert_eq!(record.result.ending, Ending::Five);
+    assert_eq!(record.moves.len(), 9);
+    assert_eq!(
+        (record.black.as_str(), record.white.as_str()),
+        ("Ann", "Bob")
+    );
+}
+
+#[test]
+fn a_move_out_of_turn_is_refused_and_changes_nothing() {
+    let server = Server::start(&temp_dir("app-online-turn").join("db.sqlite"), &[]);
+    let mut app = online_app(&server.addr, "Ann");
+    let (_bob, _seat, _) = start_game(&server, &mut app);
+    app_plays(&mut app, Pos::new(7, 7));
+    // White to move: the App clicks again.
+    app.world_mut()
+        .write_message(MoveRequest::person(Pos::new(8, 8)));
+    wait_for(&mut app, "the refusal", |app| {
+        app.world().resource::<OnlineNotice>().0.is_some()
+    });
+    let (code, message) = app.world().resource::<OnlineNotice>().0.clone().unwrap();
+    assert_eq!(code, ErrorCode::NotYourTurn, "{message}");
+    for _ in 0..20 {
+        app.update();
+    }
+    assert_eq!(
+        app.world().resource::<Board>().board().moves(),
+        &[Pos::new(7, 7)]
+    );
+    assert_eq!(room(&app).unwrap().moves.len(), 1);
+}
+
+#[test]
+fn the_client_reconnects_after_the_server_drops_and_finds_its_game() {
+    let dir = temp_dir("app-online-reconnect");
+    let db = dir.join("db.sqlite");
+    let mut server = Server::start(&db, &[]);
+    let port = server.addr.rsplit(':').next().unwrap().to_owned();
+    let mut app = online_app(&server.addr, "Ann");
+    let (mut bob, seat, bob_token) = start_game(&server, &mut app);
+    app_plays(&mut app, Pos::new(7, 7));
+    bob_plays(&mut app, &mut bob, &seat, 1, Pos::new(8, 8));
+    app_plays(&mut app, Pos::new(7, 8));
+    let before = room(&app).unwrap().clone();
+    let clock_before = before.clock.expect("a timed game");
+    assert_eq!(clock_before.running, Some(Stone::White));
+
+    // The server goes away: the App says so and keeps trying.
+    server.kill();
+    drop(bob);
+    wait_for(&mut app, "the connection to drop", |app| {
+        link(app) == Link::Retrying
+    });
+    let status = app.world().resource::<LinkStatus>().clone();
+    assert!(status.problem.is_some(), "the player is told why");
+    std::thread::sleep(Duration::from_millis(800));
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_ne!(link(&app), Link::Online);
+
+    // The same server comes back on the same port: the App reconnects and resumes its seat.
+    let _server = Server::start(&db, &["--port", &port]);
+    let stale = app.world().resource::<OnlineGame>().received;
+    wait_for(&mut app, "the reconnection", |app| {
+        link(app) == Link::Online
+    });
+    wait_for(&mut app, "the resumed game", |app| {
+        app.world().resource::<OnlineGame>().received != stale
+    });
+    let after = room(&app).unwrap().clone();
+    assert_eq!(after.moves, before.moves, "the same position");
+    assert_eq!(after.to_move, Stone::White);
+    let clock_after = after.clock.unwrap();
+    assert_eq!(clock_after.running, Some(Stone::White));
+    // Black's clock did not run; white's ran at most the heartbeat's second plus the moments
+    // around the restart, not the time the server was down.
+    assert_eq!(clock_after.black_ms, clock_before.black_ms);
+    let white_used = clock_before.white_ms.saturating_sub(clock_after.white_ms);
+    assert!(
+        white_used < 2_500,
+        "white's clock ran {white_used} ms while the server was down"
+    );
+    assert_eq!(
+        app.world().resource::<Board>().board().moves(),
+        &before.moves[..],
+        "the board shows the same position"
+    );
+    // The seat is the App's again: white comes back, plays, and the App answers.
+    let mut bob = Client::connect(&_server.addr, None).unwrap();
+    bob.hello_again(&bob_token);
+    bob.send(json!({"type": "resume", "code": seat.code, "seat_token": seat.seat_token}));
+    bob.seat();
+    bob_plays(&mut app, &mut bob, &seat, 3, Pos::new(9, 9));
+    app_plays(&mut app, Pos::new(7, 9));
+}
