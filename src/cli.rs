@@ -30,6 +30,9 @@ usage: gomoku [options]
   --analyse           open analysis mode on the position (of --moves, or of --replay)
   --review            review the game in the replay viewer (with --replay: the newest)
   --puzzles           open puzzle mode
+  --online            open the online lobby (the server is set in the settings)
+  --join CODE         open the lobby and, once connected, join the game CODE (or go back
+                      to the seat this machine holds in it); on the web: ?join=CODE
   --screenshot FILE   draw the board, save the window to FILE (PNG) and exit
   --frame-report FILE measure frame times (idle, AI thinking, win animation), write them
                       to FILE (JSON) and exit; see scripts/frame_times.py
@@ -67,6 +70,10 @@ pub struct CliOptions {
     pub review: bool,
     /// Open puzzle mode.
     pub puzzles: bool,
+    /// Open the online lobby.
+    pub online: bool,
+    /// Join (or resume) this online game once connected.
+    pub join: Option<String>,
 }
 
 /// Parses the arguments (without the program name).
@@ -154,6 +161,20 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<CliOptions, Strin
             "--analyse" | "--analyze" => o.analyse = true,
             "--review" => o.review = true,
             "--puzzles" => o.puzzles = true,
+            "--online" => o.online = true,
+            "--join" => {
+                let code = value("--join")?.trim().to_uppercase();
+                if code.is_empty()
+                    || code.len() > 16
+                    || !code.chars().all(|c| c.is_ascii_alphanumeric())
+                {
+                    return Err(format!(
+                        "--join {code}: an invite code is letters and digits"
+                    ));
+                }
+                o.online = true;
+                o.join = Some(code);
+            }
             "--screenshot" => o.screenshot = Some(PathBuf::from(value("--screenshot")?)),
             "--frame-report" => {
                 o.frame_report = Some(PathBuf::from(value("--frame-report")?));

@@ -30,6 +30,8 @@ fn main() -> AppExit {
         analyse,
         review,
         puzzles,
+        online,
+        join,
     } = options;
     if help {
         println!("{}", cli::USAGE);
@@ -82,6 +84,10 @@ fn main() -> AppExit {
     }
     if play_now {
         app.insert_state(Screen::Playing);
+    }
+    if online {
+        app.insert_state(Screen::Lobby);
+        app.insert_resource(gomoku::app::online::JoinOnConnect(join));
     }
     // Full pace to start with; the game slows down by itself when nothing moves (app::pace).
     app.insert_resource(WinitSettings {

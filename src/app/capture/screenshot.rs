@@ -9,6 +9,7 @@ use crate::app::analysis::review::{GameReview, OpenReview};
 use crate::app::analysis::{AnalysisRun, AnalysisShown};
 use crate::app::assets::{AssetsStatus, GameAssets};
 use crate::app::board::BoardLayout;
+use crate::app::online::{JoinOnConnect, Link, OnlineGame};
 use crate::app::pace::KeepDrawing;
 use crate::app::{AppSystems, Board, Hover, LeaveSavedGame, SceneReady, Screen};
 use crate::engine::Pos;
@@ -19,6 +20,8 @@ const SETTLE_FRAMES: u32 = 8;
 const SETTLE_SECS: f32 = 2.2;
 /// Rounds of analysis to wait for before a picture of analysis mode (unless it ends sooner).
 const ANALYSIS_ROUNDS: u32 = 5;
+/// The longest wait for the server on the online screens, in seconds.
+const ONLINE_WAIT_SECS: f32 = 20.0;
 /// The longest wait for the analysis, in seconds.
 const ANALYSIS_WAIT_SECS: f32 = 60.0;
 
@@ -101,9 +104,21 @@ fn capture_when_ready(
     review: Option<Res<GameReview>>,
     open_review: Option<Res<OpenReview>>,
     screen: Res<State<Screen>>,
+    online: (Res<State<Link>>, Res<OnlineGame>, Res<JoinOnConnect>),
     mut plan: ResMut<Plan>,
 ) {
     if plan.requested || !ready.0 {
+        return;
+    }
+    // Online screens are pictured once connected (and, for a game, once the server has sent
+    // it), unless the server stays away.
+    let (link, game, join) = online;
+    let online_pending = match screen.get() {
+        Screen::Lobby => *link.get() != Link::Online || join.0.is_some() || game.seat.is_some(),
+        Screen::Online => game.room.is_none(),
+        _ => false,
+    };
+    if online_pending && time.elapsed_secs() < ONLINE_WAIT_SECS {
         return;
     }
     // Analysis mode is pictured once the engine has had a few rounds.

@@ -6,7 +6,9 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 
-use super::{FromServer, Link, OnlineCommand, OnlineSystems, ToServer};
+use super::{
+    FromServer, Link, LinkStatus, OnlineAccount, OnlineCommand, OnlineGame, OnlineSystems, ToServer,
+};
 use crate::app::Screen;
 use crate::net::{ClientMessage, GameSummary, RoomSettings, ServerMessage, TimeControl};
 
@@ -23,6 +25,11 @@ pub struct Lobby {
     /// The time until the list is asked for again.
     refresh: Timer,
 }
+
+/// A game to join once connected (`--join CODE`, `?join=CODE` on the web): the seat this
+/// machine holds in it is resumed, or its free seat taken. Taken once.
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct JoinOnConnect(pub Option<String>);
 
 /// The time controls offered: untimed, 5 min + 3 s, 10 min + 5 s, 15 min + 10 s.
 pub const TIME_PRESETS: [Option<TimeControl>; 4] = [
@@ -44,9 +51,13 @@ pub const TIME_PRESETS: [Option<TimeControl>; 4] = [
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Lobby>()
         .add_systems(OnEnter(Screen::Lobby), (connect, ask_for_games))
+        .init_resource::<JoinOnConnect>()
         .add_systems(
             OnEnter(Link::Online),
-            ask_for_games.run_if(in_state(Screen::Lobby)),
+            (
+                ask_for_games.run_if(in_state(Screen::Lobby)),
+                join_on_connect,
+            ),
         )
         .add_systems(OnExit(Link::Online), |mut lobby: ResMut<Lobby>| {
             lobby.queued = None;
@@ -73,6 +84,33 @@ fn ask_for_games(
     lobby.refresh = Timer::new(REFRESH, TimerMode::Repeating);
     if *link.get() == Link::Online {
         out.write(ToServer(ClientMessage::ListGames));
+    }
+}
+
+fn join_on_connect(
+    mut join: ResMut<JoinOnConnect>,
+    account: Res<OnlineAccount>,
+    status: Res<LinkStatus>,
+    mut game: ResMut<OnlineGame>,
+    mut out: MessageWriter<ToServer>,
+) {
+    let Some(code) = join.0.take() else { return };
+    let held = account
+        .server(&status.address)
+        .and_then(|s| s.seats.iter().find(|s| s.code == code).cloned());
+    match held {
+        Some(seat) => {
+            game.room = None;
+            game.watching = None;
+            out.write(ToServer(ClientMessage::Resume {
+                code: seat.code.clone(),
+                seat_token: seat.seat_token.clone(),
+            }));
+            game.seat = Some(seat);
+        }
+        None => {
+            out.write(ToServer(ClientMessage::JoinRoom { code }));
+        }
     }
 }
 

@@ -34,7 +34,7 @@ pub use account::{OnlineAccount, default_address};
 pub use clocks::OnlineClocks;
 pub use connection::{Link, LinkStatus, OnlineCommand};
 pub use game::{OnlineGame, OnlineNotice};
-pub use lobby::Lobby;
+pub use lobby::{JoinOnConnect, Lobby};
 
 /// A message for the server; [`connection`] sends it while the link is up.
 #[derive(Message, Debug, Clone, PartialEq, Eq)]
