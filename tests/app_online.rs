@@ -275,3 +275,141 @@ fn the_client_reconnects_after_the_server_drops_and_finds_its_game() {
     bob_plays(&mut app, &mut bob, &seat, 3, Pos::new(9, 9));
     app_plays(&mut app, Pos::new(7, 9));
 }
+
+#[test]
+fn an_agreed_draw_and_a_flag_are_kept_as_such() {
+    let server = Server::start(&temp_dir("app-online-draw").join("db.sqlite"), &[]);
+    let mut app = online_app(&server.addr, "Ann");
+    // White offers a draw; the App (black) accepts through its seat.
+    let (mut bob, seat, _) = start_game(&server, &mut app);
+    app_plays(&mut app, Pos::new(7, 7));
+    bob.send(json!({"type": "offer_draw", "code": seat.code, "seat_token": seat.seat_token}));
+    wait_for(&mut app, "the offer", |app| {
+        room(app).is_some_and(|r| r.draw_offer == Some(Stone::White))
+    });
+    let accept = app
+        .world()
+        .resource::<OnlineGame>()
+        .seat_action(|code, seat_token| ClientMessage::AcceptDraw { code, seat_token })
+        .unwrap();
+    send(&mut app, accept);
+    wait_for(&mut app, "the draw", |app| {
+        room(app).is_some_and(|r| r.status == RoomStatus::Finished)
+    });
+    let result = room(&app).unwrap().result.clone().unwrap();
+    assert_eq!(result.winner, None);
+    // A second game on a one-second clock: white never moves and loses on time.
+    send(
+        &mut app,
+        ClientMessage::CreateRoom {
+            settings: RoomSettings {
+                time: Some(TimeControl {
+                    base_secs: 1,
+                    increment_secs: 0,
+                }),
+                ..timed(Rule::Freestyle)
+            },
+            colour: ColourChoice::Black,
+            public: false,
+        },
+    );
+    wait_for(&mut app, "the second room", |app| {
+        room(app).is_some_and(|r| r.status == RoomStatus::Waiting)
+    });
+    let code = room(&app).unwrap().code.clone();
+    bob.send(json!({"type": "join_room", "code": code}));
+    wait_for(&mut app, "the second game", |app| {
+        room(app).is_some_and(|r| r.status == RoomStatus::Playing)
+    });
+    app_plays(&mut app, Pos::new(7, 7));
+    wait_for(&mut app, "white's flag", |app| {
+        room(app).is_some_and(|r| r.status == RoomStatus::Finished)
+    });
+    app.update();
+    let history = app.world().resource::<GameHistory>();
+    assert_eq!(history.len(), 2);
+    let draw = history.game(0).unwrap().expect("the draw replays");
+    assert_eq!(draw.result.ending, Ending::DrawAgreed);
+    assert_eq!(draw.result.winner, None);
+    let flag = history.game(1).unwrap().expect("the flag replays");
+    assert_eq!(flag.result.ending, Ending::Timeout);
+    assert_eq!(flag.result.winner, Some(Stone::Black));
+    assert!(app.world().resource::<Board>().outcome().is_over());
+}
+
+#[test]
+fn a_spectator_app_follows_a_public_game_live() {
+    let server = Server::start(&temp_dir("app-online-watch").join("db.sqlite"), &[]);
+    let mut ann = online_app(&server.addr, "Ann");
+    let (mut bob, seat, _) = start_game(&server, &mut ann);
+    let code = seat.code.clone();
+    app_plays(&mut ann, Pos::new(7, 7));
+    let mut eve = online_app(&server.addr, "Eve");
+    let watch = eve.world_mut().resource_mut::<OnlineGame>().watch(&code);
+    eve.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Online);
+    send(&mut eve, watch);
+    wait_for(&mut eve, "the watched game", |app| {
+        screen(app) == Screen::Online
+            && app.world().resource::<Board>().board().moves() == [Pos::new(7, 7)]
+    });
+    bob_plays(&mut ann, &mut bob, &seat, 1, Pos::new(8, 8));
+    wait_for(&mut eve, "the next move", |app| {
+        app.world().resource::<Board>().board().moves().len() == 2
+    });
+    // A spectator holds no seat: its clicks are not moves.
+    eve.world_mut()
+        .write_message(MoveRequest::person(Pos::new(1, 1)));
+    for _ in 0..20 {
+        eve.update();
+        ann.update();
+    }
+    assert_eq!(room(&ann).unwrap().moves.len(), 2);
+    assert_eq!(room(&eve).unwrap().spectators, 1);
+}
+
+#[test]
+fn quick_match_pairs_two_apps_asking_for_the_same_settings() {
+    let server = Server::start(&temp_dir("app-online-quick").join("db.sqlite"), &[]);
+    let mut ann = online_app(&server.addr, "Ann");
+    let mut bob = online_app(&server.addr, "Bob");
+    let settings = timed(Rule::Renju);
+    send(&mut ann, ClientMessage::QuickMatch { settings });
+    wait_for(&mut ann, "the queue", |app| {
+        app.world()
+            .resource::<gomoku::app::online::Lobby>()
+            .queued
+            .is_some()
+    });
+    send(&mut bob, ClientMessage::QuickMatch { settings });
+    for app in [&mut ann, &mut bob] {
+        wait_for(app, "the paired game", |app| {
+            screen(app) == Screen::Online
+                && room(app).is_some_and(|r| r.status == RoomStatus::Playing)
+        });
+        assert!(
+            app.world()
+                .resource::<gomoku::app::online::Lobby>()
+                .queued
+                .is_none()
+        );
+    }
+    let (a, b) = (
+        ann.world().resource::<OnlineGame>().clone(),
+        bob.world().resource::<OnlineGame>().clone(),
+    );
+    assert_eq!(a.code(), b.code(), "the same game");
+    assert_ne!(a.colour(), b.colour());
+    assert_eq!(a.room.as_ref().unwrap().settings, settings);
+    // The App whose seat is black plays; both boards show the stone.
+    let (black, white) = if a.colour() == Some(Stone::Black) {
+        (&mut ann, &mut bob)
+    } else {
+        (&mut bob, &mut ann)
+    };
+    app_plays(black, Pos::new(7, 7));
+    wait_for(white, "the stone", |app| {
+        app.world().resource::<Board>().board().moves() == [Pos::new(7, 7)]
+    });
+}

@@ -47,6 +47,28 @@ impl OnlineGame {
         }
     }
 
+    /// Turns to watching the public game `code`; returns the message that asks for it.
+    pub fn watch(&mut self, code: &str) -> ClientMessage {
+        self.seat = None;
+        self.room = None;
+        self.watching = Some(code.to_owned());
+        ClientMessage::Watch {
+            code: code.to_owned(),
+        }
+    }
+
+    /// Turns to the seat held in `seat`'s game; returns the message that takes it up again.
+    pub fn resume(&mut self, seat: SeatInfo) -> ClientMessage {
+        self.room = None;
+        self.watching = None;
+        let message = ClientMessage::Resume {
+            code: seat.code.clone(),
+            seat_token: seat.seat_token.clone(),
+        };
+        self.seat = Some(seat);
+        message
+    }
+
     /// A seat action for this game (`make` gets the code and the seat token).
     pub fn seat_action(
         &self,

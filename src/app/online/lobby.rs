@@ -100,13 +100,7 @@ fn join_on_connect(
         .and_then(|s| s.seats.iter().find(|s| s.code == code).cloned());
     match held {
         Some(seat) => {
-            game.room = None;
-            game.watching = None;
-            out.write(ToServer(ClientMessage::Resume {
-                code: seat.code.clone(),
-                seat_token: seat.seat_token.clone(),
-            }));
-            game.seat = Some(seat);
+            out.write(ToServer(game.resume(seat)));
         }
         None => {
             out.write(ToServer(ClientMessage::JoinRoom { code }));

@@ -272,13 +272,7 @@ fn lobby_window(
                         .add_enabled(online, egui::Button::new(lang.t("Resume")))
                         .clicked()
                     {
-                        game.room = None;
-                        game.watching = None;
-                        send(ClientMessage::Resume {
-                            code: seat.code.clone(),
-                            seat_token: seat.seat_token.clone(),
-                        });
-                        game.seat = Some(seat.clone());
+                        send(game.resume(seat.clone()));
                     }
                 });
             }
@@ -329,12 +323,7 @@ fn lobby_window(
                                     .add_enabled(online, egui::Button::new(lang.t("Watch")))
                                     .clicked()
                                 {
-                                    game.seat = None;
-                                    game.room = None;
-                                    game.watching = Some(g.code.clone());
-                                    send(ClientMessage::Watch {
-                                        code: g.code.clone(),
-                                    });
+                                    send(game.watch(&g.code));
                                     next.set(Screen::Online);
                                 }
                                 if g.status == RoomStatus::Waiting
