@@ -237,6 +237,16 @@ fn parse_mode(text: &str) -> Result<Mode, String> {
 mod tests {
     use super::*;
 
+    #[test]
+    fn online_flags_open_the_lobby_and_take_an_invite_code() {
+        let o = parse(args("--join k7qx2m")).unwrap();
+        assert!(o.online);
+        assert_eq!(o.join.as_deref(), Some("K7QX2M"));
+        assert!(parse(args("--online")).unwrap().online);
+        assert!(parse(args("--join a;b")).is_err());
+        assert_eq!(query_to_args("?join=K7QX2M"), ["--join", "K7QX2M"]);
+    }
+
     fn args(s: &str) -> Vec<String> {
         s.split_whitespace().map(str::to_string).collect()
     }

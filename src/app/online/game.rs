@@ -6,7 +6,8 @@ use bevy::prelude::*;
 use web_time::Instant;
 
 use super::{FromServer, LinkStatus, OnlineAccount, OnlineSystems, ToServer};
-use crate::app::{AppSystems, Board, MoveRequest, Screen, StonePlaced};
+use crate::app::board::PointerSystems;
+use crate::app::{AppSystems, Board, Hover, MoveRequest, Screen, StonePlaced};
 use crate::engine::{ForbiddenPolicy, Game, Stone};
 use crate::net::{
     ClientMessage, EndReason, ErrorCode, RoomState, RoomStatus, SeatInfo, ServerMessage,
@@ -106,6 +107,13 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
+            no_ghost_out_of_turn
+                .after(PointerSystems)
+                .in_set(AppSystems::Input)
+                .run_if(in_state(Screen::Online)),
+        )
+        .add_systems(
+            Update,
             mirror_board
                 .run_if(
                     in_state(Screen::Online)
@@ -186,6 +194,13 @@ fn follow_server(
             }
             _ => {}
         }
+    }
+}
+
+/// The ghost stone shows only on the player's own turn (a spectator has none).
+fn no_ghost_out_of_turn(game: Res<OnlineGame>, mut hover: ResMut<Hover>) {
+    if !game.my_turn() {
+        hover.set_if_neq(Hover(None));
     }
 }
 
