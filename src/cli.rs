@@ -30,6 +30,7 @@ usage: gomoku [options]
   --analyse           open analysis mode on the position (of --moves, or of --replay)
   --review            review the game in the replay viewer (with --replay: the newest)
   --puzzles           open puzzle mode
+  --hints N           with --puzzles: take N hints (1 or 2) on the first puzzle
   --screenshot FILE   draw the board, save the window to FILE (PNG) and exit
   --frame-report FILE measure frame times (idle, AI thinking, win animation), write them
                       to FILE (JSON) and exit; see scripts/frame_times.py
@@ -67,6 +68,8 @@ pub struct CliOptions {
     pub review: bool,
     /// Open puzzle mode.
     pub puzzles: bool,
+    /// Hints to take on the first puzzle.
+    pub hints: u8,
 }
 
 /// Parses the arguments (without the program name).
@@ -154,6 +157,14 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<CliOptions, Strin
             "--analyse" | "--analyze" => o.analyse = true,
             "--review" => o.review = true,
             "--puzzles" => o.puzzles = true,
+            "--hints" => {
+                let v = value("--hints")?;
+                o.hints = v
+                    .parse()
+                    .ok()
+                    .filter(|n| (0..=2).contains(n))
+                    .ok_or_else(|| format!("--hints {v}: use 0, 1 or 2"))?;
+            }
             "--screenshot" => o.screenshot = Some(PathBuf::from(value("--screenshot")?)),
             "--frame-report" => {
                 o.frame_report = Some(PathBuf::from(value("--frame-report")?));
@@ -294,6 +305,12 @@ mod tests {
     fn bad_options_are_clear_errors() {
         assert!(parse(args("--size 30")).unwrap_err().contains("5 to 22"));
         assert!(parse(args("--rule go")).unwrap_err().contains("go"));
+        assert!(
+            parse(args("--puzzles --hints 3"))
+                .unwrap_err()
+                .contains("0, 1 or 2")
+        );
+        assert_eq!(parse(args("--puzzles --hints 2")).unwrap().hints, 2);
         assert!(parse(args("--size")).unwrap_err().contains("needs a value"));
         assert!(parse(args("--fly")).unwrap_err().contains("--fly"));
         assert!(

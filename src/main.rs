@@ -30,6 +30,7 @@ fn main() -> AppExit {
         analyse,
         review,
         puzzles,
+        hints,
     } = options;
     if help {
         println!("{}", cli::USAGE);
@@ -72,7 +73,7 @@ fn main() -> AppExit {
         app.insert_resource(gomoku::app::analysis::OpenAnalysis);
     }
     if puzzles {
-        app.insert_resource(gomoku::app::analysis::puzzles::OpenPuzzles);
+        app.insert_resource(gomoku::app::analysis::puzzles::OpenPuzzles { hints });
     }
     if review {
         app.insert_resource(gomoku::app::analysis::review::OpenReview);
