@@ -1,7 +1,8 @@
 // Web end-to-end test: serves the web build, opens it in headless Chromium (Debian's, driven
 // by playwright-core), starts a game against the AI, clicks the board's centre, waits for the
 // AI's answer (read from the status lines the game writes to the console), measures the
-// longest gap between animation frames while the AI thinks, and saves screenshots.
+// longest gap between animation frames while the AI thinks, wins a game at the keyboard and
+// reviews it in the replay viewer, and saves screenshots.
 //
 //   node tests/e2e/web.mjs --dist web-dist --out target/e2e
 import { chromium } from 'playwright-core';
@@ -128,6 +129,50 @@ try {
   await page.screenshot({ path: path.join(out, 'web-reloaded.png') });
   const after = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('unreadable')).length);
   if (after !== 1) fail(`the reload made ${after} kept-aside entries, expected still 1`);
+
+  // A game won at the keyboard, then reviewed in the browser: black makes five on the h file
+  // while white looks away; the replay viewer reviews it (a move a frame on the page's thread)
+  // and the review is saved with the game, white's ignored threat marked a blunder.
+  statuses.length = 0;
+  let reviewEnded = false;
+  page.on('console', (m) => { if (m.text() === 'gomoku-review: ended') reviewEnded = true; });
+  await page.goto(`http://127.0.0.1:${port}/?mode=two-players&moves=h8+a1+h9+a3+h10+a5+h11+i12&lang=en`);
+  await page.waitForFunction(() => document.getElementById('loading').classList.contains('done'), null, { timeout: 120000 });
+  await page.waitForTimeout(300);
+  await page.locator('#game').focus();
+  // The cursor starts on the last move (i12): one step left is h12, the five.
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Enter');
+  const won = await waitFor(() => statuses.some((s) => /Black wins/.test(s)), 20000);
+  if (!won) fail(`the keyboard's h12 did not win the game: ${JSON.stringify(statuses)}`);
+  const t1 = Date.now();
+  await page.goto(`http://127.0.0.1:${port}/?replay&review`);
+  await page.waitForFunction(() => document.getElementById('loading').classList.contains('done'), null, { timeout: 120000 });
+  const reviewed = await waitFor(() => reviewEnded, 180000);
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: path.join(out, 'web-review.png') });
+  if (!reviewed) fail('the review did not end within 180 s');
+  const history = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.includes('history'));
+    return key ? localStorage.getItem(key) : null;
+  });
+  const reviews = [];
+  const findReviews = (v) => {
+    if (Array.isArray(v)) v.forEach(findReviews);
+    else if (v && typeof v === 'object') {
+      if (Array.isArray(v.moves) && v.moves.length && v.moves.every((m) => m && typeof m.class === 'string')) reviews.push(v);
+      else Object.values(v).forEach(findReviews);
+    }
+  };
+  try { findReviews(JSON.parse(history ?? 'null')); } catch (e) { fail(`the saved history does not read: ${e}`); }
+  const review = reviews[reviews.length - 1];
+  if (!review) fail('no review was saved with the game');
+  else {
+    const marks = review.moves.map((m) => `${m.number}${m.colour === 'Black' ? 'b' : 'w'}:${m.class}`);
+    console.log(`review in the browser: ${review.moves.length} moves in ${((Date.now() - t1) / 1000).toFixed(1)} s: ${marks.join(' ')}`);
+    if (review.moves.length !== 9 || review.complete !== true) fail(`the review is not complete: ${review.moves.length} moves`);
+    if (!review.moves.some((m) => m.colour === 'White' && m.class === 'Blunder')) fail('white ignoring the open three is not a blunder');
+  }
 } catch (e) {
   fail(String(e));
 } finally {
