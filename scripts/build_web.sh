@@ -37,6 +37,23 @@ wasm-bindgen --target web --no-typescript --remove-name-section --remove-produce
   "$target_dir/wasm32-unknown-unknown/wasm-worker/gomoku-worker.wasm"
 cp web/engine-worker.js "$out/engine-worker.js"
 
+# Installable and offline: the manifest, its icons (scripts/make_icons.py) and the service
+# worker with the list of every file to cache and a version from their contents.
+cp web/manifest.webmanifest "$out/manifest.webmanifest"
+cp -r web/icons "$out/icons"
+python3 - "$out" <<'PY'
+import hashlib, json, pathlib, sys
+out = pathlib.Path(sys.argv[1])
+files = sorted(str(p.relative_to(out)) for p in out.rglob("*") if p.is_file() and p.name != "sw.js")
+digest = hashlib.sha256()
+for f in files:
+    digest.update(f.encode() + b"\0" + (out / f).read_bytes())
+sw = pathlib.Path("web/sw.js").read_text()
+sw = sw.replace("__VERSION__", digest.hexdigest()[:16]).replace("__FILES__", json.dumps(["./"] + files))
+(out / "sw.js").write_text(sw)
+print(f"==> service worker: {len(files)} files to cache offline")
+PY
+
 raw=$(stat -c %s "$out/gomoku_bg.wasm")
 gz=$(gzip -9 -c "$out/gomoku_bg.wasm" | wc -c)
 echo "==> web build in $out: wasm $((raw / 1024)) KiB raw, $((gz / 1024)) KiB gzip"

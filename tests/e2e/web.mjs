@@ -3,7 +3,8 @@
 // AI's answer (read from the status lines the game writes to the console), measures the
 // longest gap between animation frames while the AI thinks (in the engine's Web Worker), wins a
 // game at the keyboard and reviews it in the replay viewer, measures the engine's speed in the
-// worker against the same request natively, and saves screenshots.
+// worker against the same request natively, checks the manifest and plays offline from the
+// service worker's cache after a reload, and saves screenshots.
 //
 //   node tests/e2e/web.mjs --dist web-dist --out target/e2e [--native target/release/gomoku-worker]
 import { chromium } from 'playwright-core';
@@ -19,7 +20,7 @@ const dist = path.resolve(args.dist ?? 'web-dist');
 const out = path.resolve(args.out ?? 'target/e2e');
 fs.mkdirSync(out, { recursive: true });
 
-const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.png': 'image/png', '.ogg': 'audio/ogg', '.wav': 'audio/wav', '.ttf': 'font/ttf', '.otf': 'font/otf', '.json': 'application/json' };
+const types = { '.webmanifest': 'application/manifest+json', '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.png': 'image/png', '.ogg': 'audio/ogg', '.wav': 'audio/wav', '.ttf': 'font/ttf', '.otf': 'font/otf', '.json': 'application/json' };
 const server = http.createServer((req, res) => {
   const url = decodeURIComponent(new URL(req.url, 'http://x').pathname);
   const file = path.join(dist, url === '/' ? 'index.html' : url);
@@ -224,6 +225,33 @@ try {
     if (review.moves.length !== 9 || review.complete !== true) fail(`the review is not complete: ${review.moves.length} moves`);
     if (!review.moves.some((m) => m.colour === 'White' && m.class === 'Blunder')) fail('white ignoring the open three is not a blunder');
   }
+
+  // Installable and offline: the manifest names its icons, the service worker caches the game,
+  // and with the network gone a reload still starts it and the AI (in its worker) answers.
+  const manifest = await page.evaluate(async () => (await fetch('manifest.webmanifest')).json());
+  if (!manifest.icons?.some((i) => i.sizes === '512x512')) fail(`the manifest has no 512 px icon: ${JSON.stringify(manifest)}`);
+  const cached = await page.evaluate(() => Promise.race([
+    navigator.serviceWorker.ready.then(async () => {
+      const names = await caches.keys();
+      const cache = await caches.open(names.find((n) => n.startsWith('gomoku-')));
+      return (await cache.keys()).length;
+    }),
+    new Promise((resolve) => setTimeout(() => resolve(0), 60000)),
+  ]));
+  console.log(`service worker: ${cached} files cached`);
+  if (!cached) fail('the service worker did not cache the game within 60 s');
+  await page.context().setOffline(true);
+  statuses.length = 0;
+  engineLines.length = 0;
+  await page.goto(`http://127.0.0.1:${port}/?mode=human-black&level=3&lang=en`);
+  await page.waitForFunction(() => document.getElementById('loading').classList.contains('done'), null, { timeout: 120000 });
+  await page.waitForTimeout(500);
+  await page.mouse.click(cx, cy);
+  const offlineAnswer = await waitFor(() => statuses.some((s) => /White \(AI\) played/.test(s)), 60000);
+  await page.screenshot({ path: path.join(out, 'web-offline.png') });
+  await page.context().setOffline(false);
+  console.log(`offline: ${JSON.stringify(statuses)}; the engine worker said ${JSON.stringify(engineLines)}`);
+  if (!offlineAnswer) fail('offline, the AI did not answer a move after a reload');
 } catch (e) {
   fail(String(e));
 } finally {
