@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the web version into web-dist/ (or $1): a size-optimised release wasm, the JS glue
+# Builds the web version into web-dist/ (or $1): a size-optimised release wasm (and the
+# engine's own small module for the Web Worker the AI thinks in), the JS glue
 # from wasm-bindgen at the exact version of the crate in Cargo.lock (installed when missing),
 # the assets and index.html. Prints the bundle size at the end.
 set -euo pipefail
@@ -29,6 +30,33 @@ wasm-bindgen --target web --no-typescript --remove-name-section --remove-produce
 cp -r assets "$out/assets"
 cp web/index.html "$out/index.html"
 
+echo "==> building the engine's worker module (profile wasm-worker, the engine alone)"
+cargo build --locked --profile wasm-worker --target wasm32-unknown-unknown --no-default-features --bin gomoku-worker
+wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section \
+  --out-dir "$out" --out-name gomoku_worker \
+  "$target_dir/wasm32-unknown-unknown/wasm-worker/gomoku-worker.wasm"
+cp web/engine-worker.js "$out/engine-worker.js"
+
+# Installable and offline: the manifest, its icons (scripts/make_icons.py) and the service
+# worker with the list of every file to cache and a version from their contents.
+cp web/manifest.webmanifest "$out/manifest.webmanifest"
+cp -r web/icons "$out/icons"
+python3 - "$out" <<'PY'
+import hashlib, json, pathlib, sys
+out = pathlib.Path(sys.argv[1])
+files = sorted(str(p.relative_to(out)) for p in out.rglob("*") if p.is_file() and p.name != "sw.js")
+digest = hashlib.sha256()
+for f in files:
+    digest.update(f.encode() + b"\0" + (out / f).read_bytes())
+sw = pathlib.Path("web/sw.js").read_text()
+sw = sw.replace("__VERSION__", digest.hexdigest()[:16]).replace("__FILES__", json.dumps(["./"] + files))
+(out / "sw.js").write_text(sw)
+print(f"==> service worker: {len(files)} files to cache offline")
+PY
+
 raw=$(stat -c %s "$out/gomoku_bg.wasm")
 gz=$(gzip -9 -c "$out/gomoku_bg.wasm" | wc -c)
 echo "==> web build in $out: wasm $((raw / 1024)) KiB raw, $((gz / 1024)) KiB gzip"
+wraw=$(stat -c %s "$out/gomoku_worker_bg.wasm")
+wgz=$(gzip -9 -c "$out/gomoku_worker_bg.wasm" | wc -c)
+echo "==> the engine worker's wasm: $((wraw / 1024)) KiB raw, $((wgz / 1024)) KiB gzip"

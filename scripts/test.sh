@@ -26,5 +26,6 @@ stage "engine build" cargo build --locked --no-default-features --bin gomoku-bra
 stage "renju cross-check" python3 scripts/renju_crosscheck.py --engine "$target_dir/debug/gomoku-brain" --positions 400 --seed 1
 stage "desktop end-to-end" python3 tests/e2e/desktop.py --game "$target_dir/debug/gomoku" --out "$target_dir/e2e"
 stage "web build" scripts/build_web.sh "$target_dir/web-dist"
-stage "web end-to-end" node tests/e2e/web.mjs --dist "$target_dir/web-dist" --out "$target_dir/e2e"
+stage "engine worker build, release (the web test compares its speed)" cargo build --locked --release --no-default-features --bin gomoku-worker
+stage "web end-to-end" node tests/e2e/web.mjs --dist "$target_dir/web-dist" --out "$target_dir/e2e" --native "$target_dir/release/gomoku-worker"
 echo "==> all stages passed in $(( $(date +%s) - started )) s"

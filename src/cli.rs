@@ -33,6 +33,7 @@ usage: gomoku [options]
   --online            open the online lobby (the server is set in the settings)
   --join CODE         open the lobby and, once connected, join the game CODE (or go back
                       to the seat this machine holds in it); on the web: ?join=CODE
+  --hints N           with --puzzles: take N hints (1 or 2) on the first puzzle
   --screenshot FILE   draw the board, save the window to FILE (PNG) and exit
   --frame-report FILE measure frame times (idle, AI thinking, win animation), write them
                       to FILE (JSON) and exit; see scripts/frame_times.py
@@ -74,6 +75,8 @@ pub struct CliOptions {
     pub online: bool,
     /// Join (or resume) this online game once connected.
     pub join: Option<String>,
+    /// Hints to take on the first puzzle.
+    pub hints: u8,
 }
 
 /// Parses the arguments (without the program name).
@@ -174,6 +177,14 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<CliOptions, Strin
                 }
                 o.online = true;
                 o.join = Some(code);
+            }
+            "--hints" => {
+                let v = value("--hints")?;
+                o.hints = v
+                    .parse()
+                    .ok()
+                    .filter(|n| (0..=2).contains(n))
+                    .ok_or_else(|| format!("--hints {v}: use 0, 1 or 2"))?;
             }
             "--screenshot" => o.screenshot = Some(PathBuf::from(value("--screenshot")?)),
             "--frame-report" => {
@@ -325,6 +336,12 @@ mod tests {
     fn bad_options_are_clear_errors() {
         assert!(parse(args("--size 30")).unwrap_err().contains("5 to 22"));
         assert!(parse(args("--rule go")).unwrap_err().contains("go"));
+        assert!(
+            parse(args("--puzzles --hints 3"))
+                .unwrap_err()
+                .contains("0, 1 or 2")
+        );
+        assert_eq!(parse(args("--puzzles --hints 2")).unwrap().hints, 2);
         assert!(parse(args("--size")).unwrap_err().contains("needs a value"));
         assert!(parse(args("--fly")).unwrap_err().contains("--fly"));
         assert!(

@@ -32,6 +32,7 @@ fn main() -> AppExit {
         puzzles,
         online,
         join,
+        hints,
     } = options;
     if help {
         println!("{}", cli::USAGE);
@@ -74,7 +75,7 @@ fn main() -> AppExit {
         app.insert_resource(gomoku::app::analysis::OpenAnalysis);
     }
     if puzzles {
-        app.insert_resource(gomoku::app::analysis::puzzles::OpenPuzzles);
+        app.insert_resource(gomoku::app::analysis::puzzles::OpenPuzzles { hints });
     }
     if review {
         app.insert_resource(gomoku::app::analysis::review::OpenReview);

@@ -72,12 +72,22 @@ fn a_puzzle_is_solved_by_following_the_hints_and_a_wrong_move_fails_the_next() {
         first.moves.as_slice(),
         "the puzzle's position"
     );
-    // Solve it: the second hint names a winning move each time.
+    assert_eq!(
+        first.difficulty(),
+        gomoku::engine::analysis::Difficulty::Easy,
+        "the set opens with an easy one"
+    );
+    // Solve it: the second hint names a winning move each time, and marks it on the board.
     for _ in 0..30 {
         if state(&app) != Some(PuzzleState::ToPlay) {
             break;
         }
         puzzle(&mut app, PuzzleCommand::Hint);
+        assert_eq!(
+            app.world().resource::<Puzzles>().hinted_move(),
+            None,
+            "the first hint names only the kind of win"
+        );
         puzzle(&mut app, PuzzleCommand::Hint);
         let hint = app
             .world()
@@ -85,9 +95,19 @@ fn a_puzzle_is_solved_by_following_the_hints_and_a_wrong_move_fails_the_next() {
             .hint
             .clone()
             .expect("a hint");
+        assert_eq!(
+            app.world().resource::<Puzzles>().hinted_move(),
+            Some(hint.first),
+            "the second hint marks the move"
+        );
         app.world_mut()
             .write_message(MoveRequest::person(hint.first));
         app.update();
+        assert_eq!(
+            app.world().resource::<Puzzles>().hinted_move(),
+            None,
+            "a played hint is gone from the board"
+        );
     }
     assert_eq!(state(&app), Some(PuzzleState::Solved));
     assert!(

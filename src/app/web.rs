@@ -1,10 +1,12 @@
 //! The web page around the game: tells the page when the board is drawn (so it can take its
 //! loading indicator away), and writes each status line to the console as
-//! `gomoku-status: ...` (the web end-to-end test reads them).
+//! `gomoku-status: ...` and the end of each game review as `gomoku-review: ended` (the web
+//! end-to-end test reads them).
 
 use bevy::prelude::*;
 use wasm_bindgen::JsCast;
 
+use super::analysis::review::GameReview;
 use super::{SceneReady, StatusLine};
 
 pub(super) fn plugin(app: &mut App) {
@@ -13,12 +15,23 @@ pub(super) fn plugin(app: &mut App) {
         (
             tell_the_page_when_ready,
             status_to_console.run_if(resource_changed::<StatusLine>),
+            review_end_to_console,
         ),
     );
 }
 
 fn status_to_console(status: Res<StatusLine>) {
     web_sys::console::log_1(&format!("gomoku-status: {}", status.0).into());
+}
+
+/// Writes `gomoku-review: ended` when a review stops running (finished, failed or stopped:
+/// the page looks at the saved history for which).
+fn review_end_to_console(review: Res<GameReview>, mut was_running: Local<bool>) {
+    let running = review.is_running();
+    if *was_running && !running {
+        web_sys::console::log_1(&"gomoku-review: ended".into());
+    }
+    *was_running = running;
 }
 
 /// Calls the page's `window.gomokuReady()` once the scene is ready.

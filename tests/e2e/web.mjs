@@ -1,13 +1,17 @@
 // Web end-to-end test: serves the web build, opens it in headless Chromium (Debian's, driven
 // by playwright-core), starts a game against the AI, clicks the board's centre, waits for the
 // AI's answer (read from the status lines the game writes to the console), measures the
-// longest gap between animation frames while the AI thinks, and saves screenshots.
+// longest gap between animation frames while the AI thinks (in the engine's Web Worker), wins a
+// game at the keyboard and reviews it in the replay viewer, measures the engine's speed in the
+// worker against the same request natively, checks the manifest and plays offline from the
+// service worker's cache after a reload, and saves screenshots.
 //
-//   node tests/e2e/web.mjs --dist web-dist --out target/e2e
+//   node tests/e2e/web.mjs --dist web-dist --out target/e2e [--native target/release/gomoku-worker]
 import { chromium } from 'playwright-core';
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 
 const args = Object.fromEntries(
   process.argv.slice(2).reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []),
@@ -16,7 +20,7 @@ const dist = path.resolve(args.dist ?? 'web-dist');
 const out = path.resolve(args.out ?? 'target/e2e');
 fs.mkdirSync(out, { recursive: true });
 
-const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.png': 'image/png', '.ogg': 'audio/ogg', '.wav': 'audio/wav', '.ttf': 'font/ttf', '.otf': 'font/otf', '.json': 'application/json' };
+const types = { '.webmanifest': 'application/manifest+json', '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.png': 'image/png', '.ogg': 'audio/ogg', '.wav': 'audio/wav', '.ttf': 'font/ttf', '.otf': 'font/otf', '.json': 'application/json' };
 const server = http.createServer((req, res) => {
   const url = decodeURIComponent(new URL(req.url, 'http://x').pathname);
   const file = path.join(dist, url === '/' ? 'index.html' : url);
@@ -41,9 +45,11 @@ try {
   const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
   const statuses = [];
   const errors = [];
+  const engineLines = [];
   page.on('console', (m) => {
     const t = m.text();
     if (t.startsWith('gomoku-status: ')) statuses.push(t.slice('gomoku-status: '.length));
+    if (t.startsWith('gomoku-engine: ')) engineLines.push(t.slice('gomoku-engine: '.length));
     if (m.type() === 'error') errors.push(t);
   });
   page.on('pageerror', (e) => errors.push(String(e)));
@@ -101,6 +107,27 @@ try {
   if (!answered) fail('the AI did not answer within 60 s');
   console.log(`idle board: median frame ${idleMedian.toFixed(0)} ms, longest ${idleWorst.toFixed(0)} ms (software rendering)`);
   console.log(`AI answered in ${thinkMs} ms; ${gaps.frames} frames meanwhile; longest gap between frames ${gaps.worst.toFixed(0)} ms`);
+  // The second move, at the keyboard (two steps up from the AI's stone is always empty): the
+  // worker is warm now, so this measures the frames while it thinks, not its start.
+  await page.locator('#game').focus();
+  await page.evaluate(() => { window.frameTimes = []; });
+  const answersBefore = statuses.filter((s) => /White \(AI\) played/.test(s)).length;
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  const secondAt = Date.now();
+  const second = await waitFor(() => statuses.filter((s) => /White \(AI\) played/.test(s)).length > answersBefore, 60000);
+  const secondMs = Date.now() - secondAt;
+  const gaps2 = await page.evaluate(() => {
+    const t = window.frameTimes;
+    let worst = 0;
+    for (let i = 1; i < t.length; i++) worst = Math.max(worst, t[i] - t[i - 1]);
+    return { worst, frames: t.length };
+  });
+  if (!second) fail('the AI did not answer the second move within 60 s');
+  console.log(`second move: AI answered in ${secondMs} ms; ${gaps2.frames} frames meanwhile; longest gap ${gaps2.worst.toFixed(0)} ms (${(gaps2.worst / idleMedian).toFixed(1)}x the idle median)`);
+  console.log(`the engine worker said: ${JSON.stringify(engineLines)}`);
+  if (engineLines.length < 2) fail('the AI did not think in the engine worker');
   if (errors.length) console.log(`console errors: ${errors.slice(0, 5).join(' | ')}`);
 
   // Sound: the click resumed the game's audio.
@@ -128,6 +155,103 @@ try {
   await page.screenshot({ path: path.join(out, 'web-reloaded.png') });
   const after = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('unreadable')).length);
   if (after !== 1) fail(`the reload made ${after} kept-aside entries, expected still 1`);
+
+  // The engine's speed in the page's worker, against the same request natively: a middle-game
+  // position, the strongest level, one second.
+  const at = (n) => ({ x: n.charCodeAt(0) - 97, y: 15 - Number(n.slice(1)) });
+  const request = JSON.stringify({
+    id: 1, size: 15, rule: 'Freestyle', level: [5, 1000], seed: 1,
+    moves: 'h8 h9 i9 g7 j10 k11 i10 i11 j9 h11 g11 k8'.split(' ').map(at),
+  });
+  const inBrowser = await page.evaluate((req) => new Promise((resolve) => {
+    const w = new Worker('./engine-worker.js', { type: 'module' });
+    w.onmessage = (e) => { w.terminate(); resolve(JSON.parse(e.data)); };
+    w.onerror = (e) => resolve({ error: String(e.message) });
+    w.postMessage(req);
+  }), request);
+  const speed = (a) => Math.round(a.nodes / Math.max(a.millis, 1) * 1000);
+  if (inBrowser.error || !inBrowser.best || !(inBrowser.nodes > 0)) fail(`the worker did not answer the benchmark: ${JSON.stringify(inBrowser)}`);
+  else {
+    let line = `engine in the browser's worker: ${inBrowser.nodes} nodes in ${inBrowser.millis} ms (${speed(inBrowser)} nodes/s)`;
+    if (args.native) {
+      const run = spawnSync(args.native, { input: `${request}\n`, encoding: 'utf8' });
+      const native = JSON.parse(run.stdout.trim() || '{}');
+      if (native.nodes > 0) line += `; natively ${native.nodes} nodes in ${native.millis} ms (${speed(native)} nodes/s): the browser at ${(speed(inBrowser) / speed(native) * 100).toFixed(0)}%`;
+      else fail(`the native worker did not answer: ${run.stdout} ${run.stderr}`);
+    }
+    console.log(line);
+  }
+
+  // A game won at the keyboard, then reviewed in the browser: black makes five on the h file
+  // while white looks away; the replay viewer reviews it (a move a frame on the page's thread)
+  // and the review is saved with the game, white's ignored threat marked a blunder.
+  statuses.length = 0;
+  let reviewEnded = false;
+  page.on('console', (m) => { if (m.text() === 'gomoku-review: ended') reviewEnded = true; });
+  await page.goto(`http://127.0.0.1:${port}/?mode=two-players&moves=h8+a1+h9+a3+h10+a5+h11+i12&lang=en`);
+  await page.waitForFunction(() => document.getElementById('loading').classList.contains('done'), null, { timeout: 120000 });
+  await page.waitForTimeout(300);
+  await page.locator('#game').focus();
+  // The cursor starts on the last move (i12): one step left is h12, the five.
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Enter');
+  const won = await waitFor(() => statuses.some((s) => /Black wins/.test(s)), 20000);
+  if (!won) fail(`the keyboard's h12 did not win the game: ${JSON.stringify(statuses)}`);
+  const t1 = Date.now();
+  await page.goto(`http://127.0.0.1:${port}/?replay&review`);
+  await page.waitForFunction(() => document.getElementById('loading').classList.contains('done'), null, { timeout: 120000 });
+  const reviewed = await waitFor(() => reviewEnded, 180000);
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: path.join(out, 'web-review.png') });
+  if (!reviewed) fail('the review did not end within 180 s');
+  const history = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.includes('history'));
+    return key ? localStorage.getItem(key) : null;
+  });
+  const reviews = [];
+  const findReviews = (v) => {
+    if (Array.isArray(v)) v.forEach(findReviews);
+    else if (v && typeof v === 'object') {
+      if (Array.isArray(v.moves) && v.moves.length && v.moves.every((m) => m && typeof m.class === 'string')) reviews.push(v);
+      else Object.values(v).forEach(findReviews);
+    }
+  };
+  try { findReviews(JSON.parse(history ?? 'null')); } catch (e) { fail(`the saved history does not read: ${e}`); }
+  const review = reviews[reviews.length - 1];
+  if (!review) fail('no review was saved with the game');
+  else {
+    const marks = review.moves.map((m) => `${m.number}${m.colour === 'Black' ? 'b' : 'w'}:${m.class}`);
+    console.log(`review in the browser: ${review.moves.length} moves in ${((Date.now() - t1) / 1000).toFixed(1)} s: ${marks.join(' ')}`);
+    if (review.moves.length !== 9 || review.complete !== true) fail(`the review is not complete: ${review.moves.length} moves`);
+    if (!review.moves.some((m) => m.colour === 'White' && m.class === 'Blunder')) fail('white ignoring the open three is not a blunder');
+  }
+
+  // Installable and offline: the manifest names its icons, the service worker caches the game,
+  // and with the network gone a reload still starts it and the AI (in its worker) answers.
+  const manifest = await page.evaluate(async () => (await fetch('manifest.webmanifest')).json());
+  if (!manifest.icons?.some((i) => i.sizes === '512x512')) fail(`the manifest has no 512 px icon: ${JSON.stringify(manifest)}`);
+  const cached = await page.evaluate(() => Promise.race([
+    navigator.serviceWorker.ready.then(async () => {
+      const names = await caches.keys();
+      const cache = await caches.open(names.find((n) => n.startsWith('gomoku-')));
+      return (await cache.keys()).length;
+    }),
+    new Promise((resolve) => setTimeout(() => resolve(0), 60000)),
+  ]));
+  console.log(`service worker: ${cached} files cached`);
+  if (!cached) fail('the service worker did not cache the game within 60 s');
+  await page.context().setOffline(true);
+  statuses.length = 0;
+  engineLines.length = 0;
+  await page.goto(`http://127.0.0.1:${port}/?mode=human-black&level=3&lang=en`);
+  await page.waitForFunction(() => document.getElementById('loading').classList.contains('done'), null, { timeout: 120000 });
+  await page.waitForTimeout(500);
+  await page.mouse.click(cx, cy);
+  const offlineAnswer = await waitFor(() => statuses.some((s) => /White \(AI\) played/.test(s)), 60000);
+  await page.screenshot({ path: path.join(out, 'web-offline.png') });
+  await page.context().setOffline(false);
+  console.log(`offline: ${JSON.stringify(statuses)}; the engine worker said ${JSON.stringify(engineLines)}`);
+  if (!offlineAnswer) fail('offline, the AI did not answer a move after a reload');
 } catch (e) {
   fail(String(e));
 } finally {

@@ -22,6 +22,7 @@ use crate::app::{
 
 pub mod marks;
 pub mod panel;
+pub mod puzzle_marks;
 pub mod puzzle_panel;
 pub mod puzzles;
 pub mod review;
@@ -61,6 +62,7 @@ pub(super) fn plugin(app: &mut App) {
             panel::plugin,
             review_window::plugin,
             puzzle_panel::plugin,
+            puzzle_marks::plugin,
         ));
     }
 }

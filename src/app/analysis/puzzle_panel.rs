@@ -1,5 +1,5 @@
 //! Puzzle mode's panel: which puzzle, who is to win and how, the verdict on the last move,
-//! the hints, the player's counts and streak, and the way between puzzles and back.
+//! the hints (the second also marks the move on the board), the player's counts and streak, and the way between puzzles and back.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -10,7 +10,8 @@ use crate::app::board::layout::TOP_BAR;
 use crate::app::i18n::{Lang, fill, rule_label, stone_name};
 use crate::app::theme::UiSystems;
 use crate::app::theme::widgets::{ERROR_COLOUR, dialog_window, primary_button};
-use crate::app::{PlayerProfiles, PuzzleCommand, PuzzleSource, Screen, StatusLine};
+use crate::app::{PlayerProfiles, PuzzleCommand, PuzzleSource, Screen};
+use crate::engine::analysis::Difficulty;
 use crate::engine::analysis::puzzle_play::{Answer, PuzzleState};
 
 /// The colour of a right move or a solved puzzle.
@@ -30,7 +31,6 @@ fn puzzle_panel(
     lang: Res<Lang>,
     puzzles: Res<Puzzles>,
     profiles: Res<PlayerProfiles>,
-    status: Res<StatusLine>,
     layout: Option<Res<BoardLayout>>,
     mut commands: MessageWriter<PuzzleCommand>,
 ) -> Result {
@@ -64,24 +64,47 @@ fn puzzle_panel(
                 return;
             };
             let p = play.puzzle();
-            let name = puzzles
-                .list
-                .get(puzzles.index)
-                .map_or("", |n| n.name.as_str());
-            ui.label(fill(
-                lang.t("Puzzle {i} of {n} ({name}), {rule}"),
-                &[
-                    ("i", &(puzzles.index + 1)),
-                    ("n", &puzzles.list.len()),
-                    ("name", &name),
-                    ("rule", &lang.t(rule_label(p.rule))),
-                ],
-            ));
+            let (i, n, rule) = (
+                puzzles.index + 1,
+                puzzles.list.len(),
+                lang.t(rule_label(p.rule)),
+            );
+            ui.horizontal_wrapped(|ui| {
+                match puzzles.source {
+                    PuzzleSource::BuiltIn => {
+                        ui.label(fill(
+                            lang.t("Puzzle {i} of {n}, {rule}"),
+                            &[("i", &i), ("n", &n), ("rule", &rule)],
+                        ));
+                    }
+                    PuzzleSource::MyGames => {
+                        let game = puzzles
+                            .list
+                            .get(puzzles.index)
+                            .map_or("", |named| named.name.as_str());
+                        let at = p.from_move.unwrap_or(0);
+                        ui.label(fill(
+                            lang.t("Puzzle {i} of {n} (game {game}, move {at}), {rule}"),
+                            &[
+                                ("i", &i),
+                                ("n", &n),
+                                ("game", &game),
+                                ("at", &at),
+                                ("rule", &rule),
+                            ],
+                        ));
+                    }
+                }
+                let difficulty = p.difficulty();
+                ui.colored_label(
+                    difficulty_colour(difficulty),
+                    egui::RichText::new(difficulty_label(lang, difficulty)).strong(),
+                );
+            });
             ui.heading(fill(
                 lang.t("{colour} to play and win"),
                 &[("colour", &lang.t(stone_name(p.to_move)))],
             ));
-            ui.label(&status.0);
             ui.separator();
             match (play.state(), puzzles.last) {
                 (PuzzleState::Solved, _) => {
@@ -170,6 +193,24 @@ fn puzzle_panel(
             leave_button(ui, lang, &mut commands);
         });
     Ok(())
+}
+
+/// A difficulty's name in the interface's language.
+fn difficulty_label(lang: Lang, d: Difficulty) -> &'static str {
+    match d {
+        Difficulty::Easy => lang.t("Easy"),
+        Difficulty::Medium => lang.t("Medium"),
+        Difficulty::Hard => lang.t("Hard"),
+    }
+}
+
+/// The colour a difficulty is written in.
+fn difficulty_colour(d: Difficulty) -> egui::Color32 {
+    match d {
+        Difficulty::Easy => RIGHT,
+        Difficulty::Medium => egui::Color32::from_rgb(215, 150, 40),
+        Difficulty::Hard => egui::Color32::from_rgb(205, 70, 60),
+    }
 }
 
 fn leave_button(ui: &mut egui::Ui, lang: Lang, commands: &mut MessageWriter<PuzzleCommand>) {

@@ -39,9 +39,23 @@ pub struct Puzzles {
     pub refused: Option<(Pos, String)>,
 }
 
-/// Asks to open puzzle mode at start (`--puzzles`).
+impl Puzzles {
+    /// The move the board marks: the hinted winning move, once the second hint is taken.
+    pub fn hinted_move(&self) -> Option<Pos> {
+        self.hint
+            .as_ref()
+            .filter(|_| self.hints >= 2)
+            .map(|win| win.first)
+    }
+}
+
+/// Asks to open puzzle mode at start (`--puzzles`), taking this many hints on the first
+/// puzzle (`--hints`).
 #[derive(Resource, Debug, Clone, Copy, Default)]
-pub struct OpenPuzzles;
+pub struct OpenPuzzles {
+    /// Hints to take at once (0 to 2).
+    pub hints: u8,
+}
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Puzzles>()
@@ -61,9 +75,16 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-fn open_at_start(mut commands: Commands, mut requests: MessageWriter<PuzzleCommand>) {
+fn open_at_start(
+    mut commands: Commands,
+    open: Res<OpenPuzzles>,
+    mut requests: MessageWriter<PuzzleCommand>,
+) {
     commands.remove_resource::<OpenPuzzles>();
     requests.write(PuzzleCommand::Open);
+    for _ in 0..open.hints {
+        requests.write(PuzzleCommand::Hint);
+    }
 }
 
 /// The puzzles of `source`.
@@ -78,7 +99,8 @@ fn puzzles_of(source: PuzzleSource, history: &GameHistory) -> Vec<NamedPuzzle> {
                 };
                 for p in puzzles_from_review(&record, review) {
                     list.push(NamedPuzzle {
-                        name: format!("{} #{}", i + 1, p.from_move.unwrap_or(0)),
+                        // The game's number in the list of games (from 1).
+                        name: (i + 1).to_string(),
                         puzzle: p,
                     });
                 }

@@ -211,7 +211,7 @@ fn start(record: GameRecord, reviewer: Reviewer, execution: AiExecution) -> Job 
                 }
             }))
         }
-        AiExecution::FrameSlices => Work::Frames(Box::new(reviewer)),
+        AiExecution::FrameSlices | AiExecution::Worker => Work::Frames(Box::new(reviewer)),
     };
     Job {
         record,

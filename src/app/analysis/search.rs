@@ -140,7 +140,7 @@ fn start(board: &Board, execution: AiExecution) -> Run {
                 done.store(true, Ordering::Relaxed);
             }))
         }
-        AiExecution::FrameSlices => {
+        AiExecution::FrameSlices | AiExecution::Worker => {
             let (first, last) = FRAME_ROUND_NODES;
             Job::Frames(Box::new(LiveAnalysis::with_budget(
                 &position,

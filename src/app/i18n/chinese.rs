@@ -309,7 +309,13 @@ pub fn chinese(english: &str) -> Option<&'static str> {
         "No puzzles here yet: review your games, and every win you missed becomes one." => {
             "这里还没有习题：复盘你的棋局，每个错失的胜机都会变成一道习题。"
         }
-        "Puzzle {i} of {n} ({name}), {rule}" => "第 {i} / {n} 题（{name}），{rule}",
+        "Puzzle {i} of {n}, {rule}" => "第 {i} / {n} 题，{rule}",
+        "Puzzle {i} of {n} (game {game}, move {at}), {rule}" => {
+            "第 {i} / {n} 题（第 {game} 局第 {at} 手），{rule}"
+        }
+        "Easy" => "简单",
+        "Medium" => "中等",
+        "Hard" => "困难",
         "{colour} to play and win" => "{colour}先走必胜",
         "Solved!" => "解开了！",
         "Wrong: the win slips away." => "错了：胜机溜走了。",

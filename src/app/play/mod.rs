@@ -3,9 +3,10 @@
 //! [`ai`] thinks for the computer's side; [`hint`] thinks for the person's, when asked. What both of them think with is here: the engine's entry point ([`AiBrain`]), how
 //! it runs ([`AiExecution`]) and a search in progress ([`Search`]).
 //!
-//! A search runs on the async compute pool while frames go on; where the pool has no thread of
-//! its own (the web build), it runs in slices instead: each frame does a few milliseconds of
-//! it ([`AiExecution::FrameSlices`]). Dropping a search stops it.
+//! A search runs on the async compute pool while frames go on; in the web build, whose pool has
+//! no thread of its own, it runs in a Web Worker ([`AiExecution::Worker`], see [`worker`]), or
+//! where that fails in slices: each frame does a few milliseconds of it
+//! ([`AiExecution::FrameSlices`]). Dropping a search stops it.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -23,6 +24,8 @@ pub mod hint;
 pub mod opening;
 pub mod opening_ai;
 pub mod turn;
+#[cfg(target_arch = "wasm32")]
+pub mod worker;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AiBrain>()
@@ -57,15 +60,19 @@ impl Default for AiBrain {
 pub enum AiExecution {
     /// On the async compute pool, in parallel with the frames (desktop), using [`AiBrain`].
     Task,
-    /// A few milliseconds of work each frame on the main thread (the web build, whose pool
-    /// runs on the page's only thread).
+    /// A few milliseconds of work each frame on the main thread (the web build's fallback:
+    /// its pool runs on the page's only thread).
     FrameSlices,
+    /// The AI's searches in a Web Worker running the engine alone (the web build), falling
+    /// back to [`AiExecution::FrameSlices`] where workers fail; analysis and review think in
+    /// slices. Off the web the AI's searches run as with [`AiExecution::Task`].
+    Worker,
 }
 
 impl Default for AiExecution {
     fn default() -> Self {
         if cfg!(target_arch = "wasm32") {
-            AiExecution::FrameSlices
+            AiExecution::Worker
         } else {
             AiExecution::Task
         }
@@ -81,6 +88,15 @@ const SLICE_NODES: u64 = 400;
 enum Job {
     Task(Task<Option<Pos>>),
     Slices(Box<Thinking>),
+    /// Request `id` to the Web Worker, with what it takes to think here instead if the
+    /// worker fails.
+    #[cfg(target_arch = "wasm32")]
+    Worker {
+        id: u64,
+        position: EngineBoard,
+        rule: Rule,
+        level: Level,
+    },
 }
 
 /// A search in progress.
@@ -98,6 +114,10 @@ pub struct Search {
 impl Drop for Search {
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
+        #[cfg(target_arch = "wasm32")]
+        if let Job::Worker { id, .. } = self.job {
+            worker::cancel(id);
+        }
     }
 }
 
@@ -113,24 +133,28 @@ impl Search {
     ) -> Search {
         let stop = Arc::new(AtomicBool::new(false));
         let hash = position.hash();
+        #[cfg(target_arch = "wasm32")]
+        let execution = match execution {
+            AiExecution::Worker => {
+                return Search {
+                    job: Self::ask_worker(position, rule, level, &stop),
+                    stop,
+                    hash,
+                    started: now,
+                    answer: None,
+                };
+            }
+            other => other,
+        };
         let job = match execution {
-            AiExecution::Task => {
+            AiExecution::Task | AiExecution::Worker => {
                 let (brain, flag, position) = (brain.0.clone(), stop.clone(), position.clone());
                 Job::Task(AsyncComputeTaskPool::get().spawn(async move {
                     yield_to_frames();
                     brain(position, rule, level, flag)
                 }))
             }
-            AiExecution::FrameSlices => {
-                let mut rng: SmallRng = rand::make_rng();
-                Job::Slices(Box::new(Thinking::start(
-                    position,
-                    rule,
-                    level,
-                    stop.clone(),
-                    &mut rng,
-                )))
-            }
+            AiExecution::FrameSlices => Self::slices(position, rule, level, &stop),
         };
         Search {
             job,
@@ -141,12 +165,73 @@ impl Search {
         }
     }
 
-    /// Works on the search (a frame's slice, or a look at the task); its answer once it has
-    /// one: the move, or `None` when there was none.
+    /// Thinking in slices on this thread.
+    fn slices(position: &EngineBoard, rule: Rule, level: Level, stop: &Arc<AtomicBool>) -> Job {
+        let mut rng: SmallRng = rand::make_rng();
+        Job::Slices(Box::new(Thinking::start(
+            position,
+            rule,
+            level,
+            stop.clone(),
+            &mut rng,
+        )))
+    }
+
+    /// Asks the Web Worker, or thinks in slices if it cannot be asked.
+    #[cfg(target_arch = "wasm32")]
+    fn ask_worker(position: &EngineBoard, rule: Rule, level: Level, stop: &Arc<AtomicBool>) -> Job {
+        use std::sync::atomic::AtomicU64;
+        static NEXT_ID: AtomicU64 = AtomicU64::new(1);
+        let request = crate::engine::search::worker::ThinkRequest {
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+            size: position.size(),
+            rule,
+            moves: position.moves().to_vec(),
+            level,
+            seed: {
+                use rand::Rng;
+                let mut rng: SmallRng = rand::make_rng();
+                rng.next_u64()
+            },
+        };
+        match worker::ask(&request) {
+            Ok(()) => Job::Worker {
+                id: request.id,
+                position: position.clone(),
+                rule,
+                level,
+            },
+            Err(_) => Self::slices(position, rule, level, stop),
+        }
+    }
+
+    /// Works on the search (a frame's slice, or a look at the task or the worker); its answer
+    /// once it has one: the move, or `None` when there was none.
     pub(super) fn poll(&mut self) -> Option<Option<Pos>> {
+        #[cfg(target_arch = "wasm32")]
+        if let Job::Worker {
+            id,
+            position,
+            rule,
+            level,
+        } = &self.job
+        {
+            match worker::take(*id) {
+                Some(answer) if answer.error.is_none() => self.answer = Some(answer.best),
+                Some(_) => {}
+                None if worker::broken().is_none() => return None,
+                None => {}
+            }
+            if self.answer.is_none() {
+                // The worker failed: think here instead.
+                self.job = Self::slices(position, *rule, *level, &self.stop);
+            }
+        }
         if self.answer.is_none() {
             self.answer = match &mut self.job {
                 Job::Task(task) => check_ready(task),
+                #[cfg(target_arch = "wasm32")]
+                Job::Worker { .. } => None,
                 Job::Slices(thinking) => {
                     let start = Instant::now();
                     loop {

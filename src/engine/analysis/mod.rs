@@ -28,7 +28,7 @@ pub use crate::engine::search::info::SearchInfo;
 pub use classify::MoveClass;
 pub use live::{LiveAnalysis, LiveReport};
 pub use multipv::{PvLine, multi_pv};
-pub use puzzle::{Puzzle, Verdict, check_answer, puzzles_from_review};
+pub use puzzle::{Difficulty, Puzzle, Verdict, check_answer, puzzles_from_review};
 pub use review::{
     MoveReview, PlayerSummary, Review, ReviewError, ReviewOptions, Reviewer, review_game,
 };

@@ -38,7 +38,53 @@ pub struct Puzzle {
     pub from_move: Option<usize>,
 }
 
+/// How hard a puzzle is, from the length and kind of its win.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Difficulty {
+    /// A short win by fours.
+    Easy,
+    /// A longer win by fours, or a short win by threats.
+    Medium,
+    /// A long win, or one that needs quiet threats and fours.
+    Hard,
+}
+
+impl Difficulty {
+    /// Every difficulty, easiest first.
+    pub const ALL: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard];
+}
+
+/// Extra weight of a win by threats over one by fours of the same length: the quiet move is
+/// the hard part (it does not force the reply, so the player has to see every defence).
+const QUIET_THREAT_WEIGHT: usize = 3;
+
 impl Puzzle {
+    /// The attacker's moves in the win's line (every other move, the first and the five
+    /// included).
+    pub fn attacking_moves(&self) -> usize {
+        self.line.len().div_ceil(2)
+    }
+
+    /// A number that grows with how hard the puzzle is: the attacker's moves, more for a win
+    /// by threats. Puzzles are offered in this order.
+    pub fn difficulty_score(&self) -> usize {
+        self.attacking_moves()
+            + match self.kind {
+                WinKind::Vcf => 0,
+                WinKind::Vct => QUIET_THREAT_WEIGHT,
+            }
+    }
+
+    /// Easy (up to four moves of fours), medium (five or six) or hard (longer, or threats
+    /// that need more than a short line).
+    pub fn difficulty(&self) -> Difficulty {
+        match self.difficulty_score() {
+            0..=4 => Difficulty::Easy,
+            5..=6 => Difficulty::Medium,
+            _ => Difficulty::Hard,
+        }
+    }
+
     /// The puzzle's position.
     pub fn board(&self) -> Result<Board, RecordError> {
         self.game().map(|g| g.board().clone())

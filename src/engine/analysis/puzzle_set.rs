@@ -20,9 +20,12 @@ pub struct NamedPuzzle {
     pub puzzle: Puzzle,
 }
 
-/// Every built-in puzzle, in the file's order (lines that do not read are left out).
+/// Every built-in puzzle, easiest first (see [`Puzzle::difficulty_score`]; puzzles as hard
+/// as each other keep the file's order). Lines that do not read are left out.
 pub fn built_in() -> Vec<NamedPuzzle> {
-    parse(TEXT)
+    let mut set = parse(TEXT);
+    set.sort_by_key(|p| p.puzzle.difficulty_score());
+    set
 }
 
 /// The puzzles of a set's text; lines that do not read are left out.
@@ -71,6 +74,7 @@ fn parse_line(line: &str) -> Option<NamedPuzzle> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::analysis::puzzle::Difficulty;
 
     #[test]
     fn the_built_in_set_reads_whole_with_every_rule() {
@@ -84,5 +88,25 @@ mod tests {
             assert!(set.iter().any(|p| p.puzzle.rule == rule), "{rule}");
         }
         assert!(set.iter().any(|p| p.puzzle.kind == WinKind::Vct));
+    }
+
+    #[test]
+    fn the_built_in_set_goes_from_easy_to_hard() {
+        let set = built_in();
+        let scores: Vec<usize> = set.iter().map(|p| p.puzzle.difficulty_score()).collect();
+        assert!(scores.is_sorted(), "{scores:?}");
+        let first = &set[0].puzzle;
+        assert_eq!(first.kind, WinKind::Vcf);
+        assert_eq!(first.difficulty(), Difficulty::Easy);
+        assert_eq!(set.last().unwrap().puzzle.difficulty(), Difficulty::Hard);
+        // Every difficulty has puzzles, and a win by threats is never called easy.
+        for d in Difficulty::ALL {
+            assert!(set.iter().any(|p| p.puzzle.difficulty() == d), "{d:?}");
+        }
+        assert!(
+            set.iter()
+                .filter(|p| p.puzzle.kind == WinKind::Vct)
+                .all(|p| p.puzzle.difficulty() != Difficulty::Easy)
+        );
     }
 }

@@ -167,6 +167,8 @@ const OPENING_CHECK_NODES: u64 = 1_500;
 pub struct Thinking {
     state: State,
     rng: SmallRng,
+    /// The nodes of the searches that are over (the opening checks, the full search).
+    nodes: u64,
 }
 
 enum State {
@@ -222,7 +224,11 @@ impl Thinking {
                 }
             }
         };
-        Thinking { state, rng }
+        Thinking {
+            state,
+            rng,
+            nodes: 0,
+        }
     }
 
     fn search(board: &Board, rule: Rule, level: Level, stop: Arc<AtomicBool>) -> State {
@@ -253,6 +259,14 @@ impl Thinking {
         }
     }
 
+    /// Nodes searched so far (0 for the levels that do not search).
+    pub fn nodes(&self) -> u64 {
+        match &self.state {
+            State::Searching(searcher) => self.nodes + searcher.report().nodes,
+            _ => self.nodes,
+        }
+    }
+
     /// Does about `slice_nodes` of work (on this thread only); returns the move when thinking
     /// is over.
     pub fn step(&mut self, slice_nodes: u64) -> Option<Option<Pos>> {
@@ -278,6 +292,7 @@ impl Thinking {
                         });
                         // The opponent's score after our move, from our side.
                         checked.push((p, -reply.score));
+                        self.nodes += reply.nodes;
                     }
                     return None;
                 }
@@ -298,6 +313,7 @@ impl Thinking {
             State::Searching(searcher) => {
                 if searcher.step(slice_nodes) == Progress::Done {
                     let best = searcher.report().best;
+                    self.nodes += searcher.report().nodes;
                     self.state = State::Done(best);
                     return Some(best);
                 }

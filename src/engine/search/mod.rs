@@ -14,6 +14,7 @@ pub mod thinker;
 pub mod tt;
 pub mod vcf;
 pub mod vct;
+pub mod worker;
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};

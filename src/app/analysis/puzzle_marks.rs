@@ -1,0 +1,64 @@
+//! Puzzle mode's hints on the board: after the second hint, the winning move breathes on its
+//! point, the way the AI's suggestion does in a game.
+
+use bevy::prelude::*;
+
+use super::puzzles::Puzzles;
+use crate::app::assets::GameAssets;
+use crate::app::board::{BoardLayout, Pulse, sizes, z};
+use crate::app::theme::Palette;
+use crate::app::{AppSystems, Screen};
+
+/// The hinted move's marker.
+#[derive(Component)]
+struct PuzzleHintMark;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        redraw
+            .run_if(
+                resource_changed::<Puzzles>
+                    .or_else(resource_changed::<BoardLayout>)
+                    .or_else(resource_changed::<Palette>)
+                    .or_else(state_changed::<Screen>),
+            )
+            .run_if(resource_exists::<BoardLayout>.and_then(resource_exists::<GameAssets>))
+            .in_set(AppSystems::View),
+    );
+}
+
+fn redraw(
+    mut commands: Commands,
+    puzzles: Res<Puzzles>,
+    layout: Res<BoardLayout>,
+    assets: Res<GameAssets>,
+    palette: Res<Palette>,
+    screen: Res<State<Screen>>,
+    old: Query<Entity, With<PuzzleHintMark>>,
+) {
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let Some(textures) = &assets.textures else {
+        return;
+    };
+    if *screen.get() != Screen::Puzzle {
+        return;
+    }
+    let Some(p) = puzzles.hinted_move() else {
+        return;
+    };
+    commands.spawn((
+        Name::new("Puzzle hint"),
+        PuzzleHintMark,
+        Pulse::breathing(),
+        Sprite {
+            image: textures.disc.clone(),
+            color: palette.hint,
+            custom_size: Some(Vec2::splat(layout.cell * sizes::HINT)),
+            ..default()
+        },
+        Transform::from_translation(layout.to_world(p).extend(z::GHOST)),
+    ));
+}
