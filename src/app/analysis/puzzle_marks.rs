@@ -5,7 +5,8 @@ use bevy::prelude::*;
 
 use super::puzzles::Puzzles;
 use crate::app::assets::GameAssets;
-use crate::app::board::{BoardLayout, Pulse, sizes, z};
+use crate::app::board::BoardLayout;
+use crate::app::board::view::hint_marker;
 use crate::app::theme::Palette;
 use crate::app::{AppSystems, Screen};
 
@@ -52,13 +53,6 @@ fn redraw(
     commands.spawn((
         Name::new("Puzzle hint"),
         PuzzleHintMark,
-        Pulse::breathing(),
-        Sprite {
-            image: textures.disc.clone(),
-            color: palette.hint,
-            custom_size: Some(Vec2::splat(layout.cell * sizes::HINT)),
-            ..default()
-        },
-        Transform::from_translation(layout.to_world(p).extend(z::GHOST)),
+        hint_marker(textures, &palette, &layout, p),
     ));
 }

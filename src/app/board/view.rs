@@ -402,19 +402,28 @@ fn show_cursor_and_hint(
             commands.entity(e).despawn();
         }
         if let Some(p) = hint.0.filter(|_| playing) {
-            commands.spawn((
-                HintMark,
-                Pulse::breathing(),
-                Sprite {
-                    image: textures.disc.clone(),
-                    color: palette.hint,
-                    custom_size: Some(Vec2::splat(layout.cell * sizes::HINT)),
-                    ..default()
-                },
-                Transform::from_translation(layout.to_world(p).extend(z::GHOST)),
-            ));
+            commands.spawn((HintMark, hint_marker(textures, &palette, &layout, p)));
         }
     }
+}
+
+/// A suggested move's marker on `p`: a disc in the hint colour, breathing.
+pub fn hint_marker(
+    textures: &Textures,
+    palette: &Palette,
+    layout: &BoardLayout,
+    p: Pos,
+) -> impl Bundle {
+    (
+        Pulse::breathing(),
+        Sprite {
+            image: textures.disc.clone(),
+            color: palette.hint,
+            custom_size: Some(Vec2::splat(layout.cell * sizes::HINT)),
+            ..default()
+        },
+        Transform::from_translation(layout.to_world(p).extend(z::GHOST)),
+    )
 }
 
 fn show_ghost(
