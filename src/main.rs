@@ -31,6 +31,7 @@ fn main() -> AppExit {
         review,
         puzzles,
         hints,
+        window,
     } = options;
     if help {
         println!("{}", cli::USAGE);
@@ -45,7 +46,7 @@ fn main() -> AppExit {
                     // The web page's canvas, filling the page and following its size.
                     canvas: Some("#game".into()),
                     fit_canvas_to_parent: true,
-                    resolution: (1200, 900).into(),
+                    resolution: window.unwrap_or((1200, 900)).into(),
                     resize_constraints: WindowResizeConstraints {
                         min_width: 480.0,
                         min_height: 480.0,
