@@ -47,10 +47,16 @@ fn main() -> AppExit {
                     canvas: Some("#game".into()),
                     fit_canvas_to_parent: true,
                     resolution: window.unwrap_or((1200, 900)).into(),
-                    resize_constraints: WindowResizeConstraints {
-                        min_width: 480.0,
-                        min_height: 480.0,
-                        ..default()
+                    // A desktop window stays usable; in the browser the page decides (a phone
+                    // is narrower than 480).
+                    resize_constraints: if cfg!(target_arch = "wasm32") {
+                        WindowResizeConstraints::default()
+                    } else {
+                        WindowResizeConstraints {
+                            min_width: 480.0,
+                            min_height: 480.0,
+                            ..default()
+                        }
                     },
                     ..default()
                 }),

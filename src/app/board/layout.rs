@@ -165,14 +165,13 @@ mod tests {
     }
 
     #[test]
-    fn a_phone_on_its_side_has_no_panel_of_its_own() {
+    fn a_phone_on_its_side_keeps_the_landscape_layout() {
         let window = Vec2::new(844.0, 390.0);
         let l = BoardLayout::fit(15, window);
-        assert_eq!((l.side_panel, l.bottom_panel), (0.0, 0.0));
+        assert_eq!((l.side_panel, l.bottom_panel), (SIDE_PANEL, 0.0));
         let (left, top, right, bottom) = edges(&l, window);
         assert!(top >= TOP_BAR - 0.01 && bottom <= 390.01);
-        assert!(left >= 0.0 && right <= 844.0);
-        assert!(!l.has_panel());
+        assert!(left >= 0.0 && right <= 844.0 - SIDE_PANEL + 0.01);
     }
 
     #[test]
