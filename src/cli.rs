@@ -35,6 +35,8 @@ usage: gomoku [options]
                       to the seat this machine holds in it); on the web: ?join=CODE
   --hints N           with --puzzles: take N hints (1 or 2) on the first puzzle
   --screenshot FILE   draw the board, save the window to FILE (PNG) and exit
+  --window WxH        the window's size in logical pixels (default 1200x900; at least
+                      480 each way); taller than wide puts the panel below the board
   --frame-report FILE measure frame times (idle, AI thinking, win animation), write them
                       to FILE (JSON) and exit; see scripts/frame_times.py
   --help              this text
@@ -77,6 +79,8 @@ pub struct CliOptions {
     pub join: Option<String>,
     /// Hints to take on the first puzzle.
     pub hints: u8,
+    /// The window's size in logical pixels, if given.
+    pub window: Option<(u32, u32)>,
 }
 
 /// Parses the arguments (without the program name).
@@ -187,6 +191,12 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<CliOptions, Strin
                     .ok_or_else(|| format!("--hints {v}: use 0, 1 or 2"))?;
             }
             "--screenshot" => o.screenshot = Some(PathBuf::from(value("--screenshot")?)),
+            "--window" => {
+                let v = value("--window")?;
+                o.window = Some(parse_window(&v).ok_or_else(|| {
+                    format!("--window {v}: use WIDTHxHEIGHT, each 480 to 8192 (\"540x960\")")
+                })?);
+            }
             "--frame-report" => {
                 o.frame_report = Some(PathBuf::from(value("--frame-report")?));
             }
@@ -208,6 +218,18 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<CliOptions, Strin
         o.play_now = true;
     }
     Ok(o)
+}
+
+/// "540x960" as a window size, each side 480 to 8192.
+fn parse_window(text: &str) -> Option<(u32, u32)> {
+    let (w, h) = text.split_once(['x', 'X'])?;
+    let side = |t: &str| {
+        t.trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|n| (480..=8192).contains(n))
+    };
+    Some((side(w)?, side(h)?))
 }
 
 /// Turns a web page's query string (`?mode=human-black&moves=h8+i9`) into arguments
@@ -342,6 +364,12 @@ mod tests {
                 .contains("0, 1 or 2")
         );
         assert_eq!(parse(args("--puzzles --hints 2")).unwrap().hints, 2);
+        assert_eq!(
+            parse(args("--window 540x960")).unwrap().window,
+            Some((540, 960))
+        );
+        assert!(parse(args("--window 300x960")).unwrap_err().contains("480"));
+        assert!(parse(args("--window tall")).is_err());
         assert!(parse(args("--size")).unwrap_err().contains("needs a value"));
         assert!(parse(args("--fly")).unwrap_err().contains("--fly"));
         assert!(

@@ -33,6 +33,7 @@ fn main() -> AppExit {
         online,
         join,
         hints,
+        window,
     } = options;
     if help {
         println!("{}", cli::USAGE);
@@ -47,11 +48,17 @@ fn main() -> AppExit {
                     // The web page's canvas, filling the page and following its size.
                     canvas: Some("#game".into()),
                     fit_canvas_to_parent: true,
-                    resolution: (1200, 900).into(),
-                    resize_constraints: WindowResizeConstraints {
-                        min_width: 480.0,
-                        min_height: 480.0,
-                        ..default()
+                    resolution: window.unwrap_or((1200, 900)).into(),
+                    // A desktop window stays usable; in the browser the page decides (a phone
+                    // is narrower than 480).
+                    resize_constraints: if cfg!(target_arch = "wasm32") {
+                        WindowResizeConstraints::default()
+                    } else {
+                        WindowResizeConstraints {
+                            min_width: 480.0,
+                            min_height: 480.0,
+                            ..default()
+                        }
                     },
                     ..default()
                 }),

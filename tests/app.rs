@@ -613,3 +613,104 @@ fn every_state_is_there_without_a_renderer_and_esc_closes_a_window() {
     assert_eq!(screen(&app), Screen::Menu);
     assert!(!app.world().contains_resource::<State<InGame>>());
 }
+
+/// The game in a window that takes taps (with Bevy's touch bookkeeping) and clicks.
+fn app_with_touch() -> App {
+    let mut app = app_with_feedback(None);
+    app.init_resource::<Touches>()
+        .add_message::<bevy::input::touch::TouchInput>()
+        .add_systems(PreUpdate, bevy::input::touch::touch_screen_input_system);
+    app.update();
+    app
+}
+
+/// Where the intersection `notation` is in the window (logical pixels, y down).
+fn window_point(app: &mut App, notation: &str) -> (Entity, Vec2) {
+    let layout = *app.world().resource::<BoardLayout>();
+    let mut windows = app.world_mut().query::<(Entity, &Window)>();
+    let (entity, window) = windows.single(app.world()).unwrap();
+    let w = layout.to_world(at(notation));
+    let size = window.size();
+    (entity, Vec2::new(w.x + size.x / 2.0, size.y / 2.0 - w.y))
+}
+
+/// A finger touches the intersection `notation` and lifts; one frame runs.
+fn tap(app: &mut App, notation: &str) {
+    use bevy::input::touch::{TouchInput, TouchPhase};
+    let (window, position) = window_point(app, notation);
+    for phase in [TouchPhase::Started, TouchPhase::Ended] {
+        app.world_mut().write_message(TouchInput {
+            phase,
+            position,
+            window,
+            force: None,
+            id: 7,
+        });
+    }
+    app.update();
+}
+
+fn hover(app: &App) -> Option<Pos> {
+    app.world().resource::<gomoku::app::Hover>().0
+}
+
+#[test]
+fn a_tap_shows_the_stone_and_a_second_tap_on_it_plays_it() {
+    let mut app = app_with_touch();
+    assert!(
+        app.world()
+            .resource::<gomoku::app::UserSettings>()
+            .tap_twice
+    );
+    tap(&mut app, "h8");
+    assert!(board(&app).board().moves().is_empty(), "one tap played");
+    assert_eq!(hover(&app), Some(at("h8")));
+    // A tap elsewhere moves the ghost, and plays nothing.
+    tap(&mut app, "j10");
+    assert!(board(&app).board().moves().is_empty());
+    assert_eq!(hover(&app), Some(at("j10")));
+    tap(&mut app, "j10");
+    assert_eq!(board(&app).board().moves(), &[at("j10")]);
+    // The next tap starts afresh: White's first tap only shows the stone.
+    tap(&mut app, "j10");
+    tap(&mut app, "h8");
+    assert_eq!(board(&app).board().moves(), &[at("j10")]);
+    assert_eq!(hover(&app), Some(at("h8")));
+    tap(&mut app, "h8");
+    assert_eq!(board(&app).board().moves(), &[at("j10"), at("h8")]);
+}
+
+#[test]
+fn without_tap_twice_one_tap_plays() {
+    let mut app = app_with_touch();
+    app.world_mut()
+        .resource_mut::<gomoku::app::UserSettings>()
+        .tap_twice = false;
+    tap(&mut app, "h8");
+    assert_eq!(board(&app).board().moves(), &[at("h8")]);
+}
+
+#[test]
+fn the_mouse_still_plays_with_one_click() {
+    let mut app = app_with_touch();
+    assert!(
+        app.world()
+            .resource::<gomoku::app::UserSettings>()
+            .tap_twice
+    );
+    let (_, position) = window_point(&mut app, "h8");
+    let mut windows = app.world_mut().query::<&mut Window>();
+    windows
+        .single_mut(app.world_mut())
+        .unwrap()
+        .set_cursor_position(Some(position));
+    app.world_mut()
+        .resource_mut::<ButtonInput<MouseButton>>()
+        .press(MouseButton::Left);
+    app.update();
+    let mut buttons = app.world_mut().resource_mut::<ButtonInput<MouseButton>>();
+    buttons.release(MouseButton::Left);
+    buttons.clear();
+    app.update();
+    assert_eq!(board(&app).board().moves(), &[at("h8")]);
+}

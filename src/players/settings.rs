@@ -117,6 +117,9 @@ pub struct Settings {
     pub hint: bool,
     /// The seed games' undo budget instead of unlimited undo.
     pub limited_undo: bool,
+    /// On a touch screen, the first tap shows the stone and a second tap on the same point
+    /// plays it (a mouse click always plays at once).
+    pub tap_twice: bool,
     /// Seconds the strongest level thinks per move.
     pub master_move_secs: u32,
     /// Threads the AI searches with; 0 for the default, all cores but one.
@@ -136,6 +139,7 @@ impl Default for Settings {
             coordinates: true,
             hint: false,
             limited_undo: false,
+            tap_twice: true,
             master_move_secs: DEFAULT_MASTER_SECS,
             search_threads: 0,
             last: LastSetup::default(),

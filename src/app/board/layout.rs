@@ -17,6 +17,9 @@ pub struct BoardLayout {
     /// Width of the information panel at the right (zero when the window is too narrow, and
     /// the game-over dialog floats over the board instead).
     pub side_panel: f32,
+    /// Height of the information panel below the board in portrait windows (a phone held
+    /// upright); zero in landscape.
+    pub bottom_panel: f32,
 }
 
 /// Room kept above the board for the button bar, in logical pixels.
@@ -25,24 +28,54 @@ pub const TOP_BAR: f32 = 44.0;
 /// Width of the information panel beside the board in landscape windows, in logical pixels.
 pub const SIDE_PANEL: f32 = 240.0;
 
+/// The least room kept below the board for the panel in portrait windows, in logical pixels.
+pub const MIN_BOTTOM_PANEL: f32 = 160.0;
+
 impl BoardLayout {
     /// The largest board that fits a window of `window` logical pixels, with a margin around
-    /// the grid for the coordinates.
+    /// the grid for the coordinates. A window taller than wide (a phone held upright) puts the
+    /// board across the full width under the top bar and the panel below it; a wide one puts
+    /// the panel at the right when there is room.
     pub fn fit(size: u8, window: Vec2) -> BoardLayout {
+        let margins = size as f32 + 1.4;
         let height = (window.y - TOP_BAR).max(1.0);
-        let side_panel = if window.x - SIDE_PANEL >= height * 0.9 {
-            SIDE_PANEL
-        } else {
-            0.0
-        };
-        let width = (window.x - side_panel).max(1.0);
-        let cell = (width.min(height) / (size as f32 + 1.4)).max(1.0);
+        if window.x - SIDE_PANEL >= height * 0.9 {
+            let width = (window.x - SIDE_PANEL).max(1.0);
+            let cell = (width.min(height) / margins).max(1.0);
+            return BoardLayout {
+                size,
+                cell,
+                centre: Vec2::new(-SIDE_PANEL / 2.0, -TOP_BAR / 2.0),
+                side_panel: SIDE_PANEL,
+                bottom_panel: 0.0,
+            };
+        }
+        if window.y > window.x {
+            let room = (height - MIN_BOTTOM_PANEL).max(1.0);
+            let cell = (window.x.max(1.0).min(room) / margins).max(1.0);
+            let area = cell * margins;
+            return BoardLayout {
+                size,
+                cell,
+                centre: Vec2::new(0.0, window.y / 2.0 - TOP_BAR - area / 2.0),
+                side_panel: 0.0,
+                bottom_panel: (height - area).max(0.0),
+            };
+        }
+        let width = window.x.max(1.0);
+        let cell = (width.min(height) / margins).max(1.0);
         BoardLayout {
             size,
             cell,
-            centre: Vec2::new(-side_panel / 2.0, -TOP_BAR / 2.0),
-            side_panel,
+            centre: Vec2::new(0.0, -TOP_BAR / 2.0),
+            side_panel: 0.0,
+            bottom_panel: 0.0,
         }
+    }
+
+    /// Whether the information panel has a place of its own (beside or below the board).
+    pub fn has_panel(&self) -> bool {
+        self.side_panel > 0.0 || self.bottom_panel > 0.0
     }
 
     /// The world position of intersection `p`.
@@ -101,5 +134,65 @@ fn fit_to_window(
             l.set_if_neq(fitted);
         }
         None => commands.insert_resource(fitted),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The board's edges in window pixels: (left, top, right, bottom), y down.
+    fn edges(l: &BoardLayout, window: Vec2) -> (f32, f32, f32, f32) {
+        let half = l.cell * (l.size as f32 + 1.4) / 2.0;
+        let c = Vec2::new(l.centre.x + window.x / 2.0, window.y / 2.0 - l.centre.y);
+        (c.x - half, c.y - half, c.x + half, c.y + half)
+    }
+
+    #[test]
+    fn a_phone_upright_has_the_board_across_the_width_and_the_panel_below() {
+        let window = Vec2::new(390.0, 844.0);
+        let l = BoardLayout::fit(15, window);
+        assert_eq!(l.side_panel, 0.0);
+        let (left, top, right, bottom) = edges(&l, window);
+        assert!(
+            left.abs() < 0.01 && (right - 390.0).abs() < 0.01,
+            "{left} {right}"
+        );
+        assert!((top - TOP_BAR).abs() < 0.01, "{top}");
+        assert!((bottom + l.bottom_panel - 844.0).abs() < 0.01);
+        assert!(l.bottom_panel >= MIN_BOTTOM_PANEL, "{}", l.bottom_panel);
+        assert!(l.has_panel());
+    }
+
+    #[test]
+    fn a_phone_on_its_side_keeps_the_landscape_layout() {
+        let window = Vec2::new(844.0, 390.0);
+        let l = BoardLayout::fit(15, window);
+        assert_eq!((l.side_panel, l.bottom_panel), (SIDE_PANEL, 0.0));
+        let (left, top, right, bottom) = edges(&l, window);
+        assert!(top >= TOP_BAR - 0.01 && bottom <= 390.01);
+        assert!(left >= 0.0 && right <= 844.0 - SIDE_PANEL + 0.01);
+    }
+
+    #[test]
+    fn wide_windows_keep_the_panel_at_the_right() {
+        for window in [Vec2::new(1280.0, 800.0), Vec2::new(800.0, 600.0)] {
+            let l = BoardLayout::fit(15, window);
+            assert_eq!((l.side_panel, l.bottom_panel), (SIDE_PANEL, 0.0));
+            let (left, top, right, bottom) = edges(&l, window);
+            assert!(top >= TOP_BAR - 0.01 && bottom <= window.y + 0.01);
+            assert!(left >= 0.0 && right <= window.x - SIDE_PANEL + 0.01);
+            // The board is as tall as the room under the bar.
+            assert!((bottom - top - (window.y - TOP_BAR)).abs() < 0.01);
+        }
+    }
+
+    #[test]
+    fn a_nearly_square_upright_window_keeps_room_for_the_panel() {
+        let window = Vec2::new(900.0, 960.0);
+        let l = BoardLayout::fit(15, window);
+        assert!(l.bottom_panel >= MIN_BOTTOM_PANEL - 0.01);
+        let (left, _, right, _) = edges(&l, window);
+        assert!(left >= 0.0 && right <= 900.0);
     }
 }

@@ -140,6 +140,10 @@ pub fn chinese(english: &str) -> Option<&'static str> {
         "Move numbers on the stones" => "棋子上显示手数",
         "Coordinates" => "坐标",
         "Show the AI's suggested move" => "显示 AI 建议的落点",
+        "Tap twice to place a stone" => "点两下落子",
+        "On a touch screen: the first tap shows the stone, a second tap on it plays it." => {
+            "触屏上：点一下显示棋子，在同一点再点一下落子。"
+        }
         "Unlimited" => "不限",
         "Budget: 10 to start, 10 more per win against the AI" => {
             "限量：初始 10 次，每赢 AI 一局加 10 次"

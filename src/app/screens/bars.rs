@@ -1,6 +1,6 @@
 //! The bars around the board: the top bar (the game buttons, and the status line when there is
-//! no side panel) and the side panel (the players, the rule, the status and, at the end, the
-//! result).
+//! no panel) and the panel beside the board, or below it in portrait (the players, the rule,
+//! the status and, at the end, the result).
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -64,7 +64,7 @@ fn top_bar(
     let ctx = contexts.ctx_mut()?;
     let mut root = root_ui(ctx);
     let in_game = InGame::compute(*screen.get()).is_some();
-    let has_side_panel = layout.is_some_and(|l| l.side_panel > 0.0);
+    let has_side_panel = layout.is_some_and(|l| l.has_panel());
     egui::Panel::top("top_bar")
         .exact_size(TOP_BAR - 8.0)
         .show(&mut root, |ui| {
@@ -141,7 +141,8 @@ fn top_bar(
     Ok(())
 }
 
-/// The panel beside the board: the players, the rule, the status and, at the end, the result.
+/// The panel beside the board (below it in portrait): the players, the rule, the status and,
+/// at the end, the result.
 fn side_panel(
     mut contexts: EguiContexts,
     view: GameView,
@@ -164,14 +165,21 @@ fn side_panel(
         screen,
     } = view;
     let lang = *lang;
-    let Some(width) = layout.map(|l| l.side_panel).filter(|w| *w > 0.0) else {
+    let Some(panel) = layout.and_then(|l| {
+        if l.side_panel > 0.0 {
+            Some(egui::Panel::right("side_panel").exact_size(l.side_panel))
+        } else if l.bottom_panel > 0.0 {
+            Some(egui::Panel::bottom("bottom_panel").exact_size(l.bottom_panel))
+        } else {
+            None
+        }
+    }) else {
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;
     let mut root = root_ui(ctx);
-    egui::Panel::right("side_panel")
-        .exact_size(width)
-        .show(&mut root, |ui| {
+    panel.show(&mut root, |ui| {
+        egui::ScrollArea::vertical().show(ui, |ui| {
             ui.add_space(8.0);
             let running = opening.running();
             ui.heading(players_line(
@@ -227,6 +235,7 @@ fn side_panel(
                 );
             }
         });
+    });
     Ok(())
 }
 

@@ -32,7 +32,7 @@ fn game_over_dialog(
     mut commands: MessageWriter<GameCommand>,
     mut reviews: MessageWriter<ReviewRequest>,
 ) -> Result {
-    if layout.is_some_and(|l| l.side_panel > 0.0) {
+    if layout.is_some_and(|l| l.has_panel()) {
         return Ok(());
     }
     let lang = *lang;

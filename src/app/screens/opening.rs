@@ -37,7 +37,7 @@ fn opening_window(
     layout: Option<Res<BoardLayout>>,
     mut requests: MessageWriter<OpeningRequest>,
 ) -> Result {
-    if layout.is_some_and(|l| l.side_panel > 0.0) {
+    if layout.is_some_and(|l| l.has_panel()) {
         return Ok(());
     }
     let Some(play) = opening.running() else {

@@ -70,6 +70,10 @@ fn settings_window(
                         ui.checkbox(&mut s.move_numbers, lang.t("Move numbers on the stones"));
                         ui.checkbox(&mut s.coordinates, lang.t("Coordinates"));
                         ui.checkbox(&mut s.hint, lang.t("Show the AI's suggested move"));
+                        ui.checkbox(&mut s.tap_twice, lang.t("Tap twice to place a stone"))
+                            .on_hover_text(lang.t(
+                                "On a touch screen: the first tap shows the stone, a second tap on it plays it.",
+                            ));
                     });
                     ui.end_row();
                     ui.label(lang.t("Master level"));

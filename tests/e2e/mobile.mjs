@@ -1,0 +1,104 @@
+// Web end-to-end test on a phone: serves the web build, opens it in headless Chromium with
+// mobile emulation (390x844 CSS pixels, touch events, device scale factor 3), starts a game
+// against the AI, taps the board's centre once (the stone shows, nothing is played: "tap
+// twice to place a stone" is on by default) and again (Black plays h8, the AI answers), and
+// saves portrait screenshots after each step. The status lines come from the console
+// (`gomoku-status: ...`).
+//
+//   node tests/e2e/mobile.mjs --dist web-dist --out target/e2e
+import { chromium } from 'playwright-core';
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const args = Object.fromEntries(
+  process.argv.slice(2).reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []),
+);
+const dist = path.resolve(args.dist ?? 'web-dist');
+const out = path.resolve(args.out ?? 'target/e2e');
+fs.mkdirSync(out, { recursive: true });
+
+const types = { '.webmanifest': 'application/manifest+json', '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.png': 'image/png', '.ogg': 'audio/ogg', '.wav': 'audio/wav', '.ttf': 'font/ttf', '.otf': 'font/otf', '.json': 'application/json' };
+const server = http.createServer((req, res) => {
+  const url = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+  const file = path.join(dist, url === '/' ? 'index.html' : url);
+  if (!file.startsWith(dist) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+    res.writeHead(404).end('not found');
+    return;
+  }
+  res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
+  fs.createReadStream(file).pipe(res);
+});
+await new Promise((r) => server.listen(0, '127.0.0.1', r));
+const port = server.address().port;
+
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--enable-unsafe-swiftshader', '--use-angle=swiftshader', '--ignore-gpu-blocklist',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+let failed = false;
+const fail = (msg) => { console.log(`FAIL ${msg}`); failed = true; };
+try {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+  });
+  const page = await context.newPage();
+  const statuses = [];
+  const errors = [];
+  page.on('console', (m) => {
+    const t = m.text();
+    if (t.startsWith('gomoku-status: ')) statuses.push(t.slice('gomoku-status: '.length));
+    if (m.type() === 'error') errors.push(t);
+  });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`http://127.0.0.1:${port}/?mode=human-black&level=1&lang=en`);
+  await page.waitForFunction(() => document.getElementById('loading').classList.contains('done'), null, { timeout: 120000 });
+  await page.waitForTimeout(1000);
+  await page.screenshot({ path: path.join(out, 'mobile-start.png') });
+  const box = await page.locator('#game').boundingBox();
+  const buffer = await page.evaluate(() => {
+    const c = document.getElementById('game');
+    return { width: c.width, height: c.height, dpr: window.devicePixelRatio };
+  });
+  console.log(`canvas ${box.width}x${box.height} CSS px at ${box.x},${box.y}; buffer ${buffer.width}x${buffer.height}, device pixel ratio ${buffer.dpr}`);
+  if (Math.abs(box.width - 390) > 1) fail(`the canvas is ${box.width} CSS px wide, not the page's 390`);
+  if (box.width > box.height) fail(`the canvas is not portrait: ${box.width}x${box.height}`);
+  // Portrait: the board spans the width under the 44 px bar, so its centre is half the width
+  // below the bar.
+  const cx = box.x + box.width / 2;
+  const cy = box.y + 44 + box.width / 2;
+  await page.touchscreen.tap(cx, cy);
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: path.join(out, 'mobile-one-tap.png') });
+  const afterOne = [...statuses];
+  if (afterOne.some((s) => /Black played/.test(s))) fail(`one tap played: ${JSON.stringify(afterOne)}`);
+  await page.touchscreen.tap(cx, cy);
+  const played = await waitFor(() => statuses.some((s) => /Black played h8/.test(s)), 10000);
+  if (!played) fail(`two taps did not play h8: ${JSON.stringify(statuses)}`);
+  const answered = await waitFor(() => statuses.some((s) => /White \(AI\) played/.test(s)), 60000);
+  if (!answered) fail('the AI did not answer within 60 s');
+  await page.waitForTimeout(1000);
+  await page.screenshot({ path: path.join(out, 'mobile-two-taps.png') });
+  console.log(`status lines: ${JSON.stringify(statuses)}`);
+  if (errors.length) console.log(`console errors: ${errors.slice(0, 5).join(" | ")}`);
+} catch (e) {
+  fail(String(e));
+} finally {
+  await browser.close();
+  server.close();
+}
+console.log(`mobile: ${failed ? 0 : 1} passed, ${failed ? 1 : 0} failed`);
+process.exit(failed ? 1 : 0);
+
+async function waitFor(cond, ms) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (cond()) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return cond();
+}
