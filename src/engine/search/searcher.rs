@@ -1082,13 +1082,7 @@ impl Searcher {
             if self.aborted {
                 return 0;
             }
-            if score > best {
-                best = score;
-                best_move = m as u16;
-            }
-            if score > alpha {
-                alpha = score;
-            }
+            raise(score, m, &mut best, &mut best_move, &mut alpha);
             if alpha >= beta {
                 if quiet {
                     let k = &mut self.killers[ply.min(MAX_PLY)];
@@ -1128,13 +1122,7 @@ impl Searcher {
                 if self.aborted {
                     return 0;
                 }
-                if score > best {
-                    best = score;
-                    best_move = m as u16;
-                }
-                if score > alpha {
-                    alpha = score;
-                }
+                raise(score, m, &mut best, &mut best_move, &mut alpha);
                 if alpha >= beta {
                     break;
                 }
@@ -1342,6 +1330,17 @@ fn from_tt(score: i32, ply: usize) -> i32 {
     } else {
         score
     }
+}
+
+/// Takes a searched move's score into its node: a better score becomes the node's best (with
+/// its move), and raises alpha.
+#[inline(always)]
+fn raise(score: i32, m: usize, best: &mut i32, best_move: &mut u16, alpha: &mut i32) {
+    if score > *best {
+        *best = score;
+        *best_move = m as u16;
+    }
+    *alpha = (*alpha).max(score);
 }
 
 #[cfg(test)]
