@@ -6,37 +6,17 @@
 // (`gomoku-status: ...`).
 //
 //   node tests/e2e/mobile.mjs --dist web-dist --out target/e2e
-import { chromium } from 'playwright-core';
-import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
+import { launch, parseArgs, serve, waitFor } from './harness.mjs';
 
-const args = Object.fromEntries(
-  process.argv.slice(2).reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []),
-);
+const args = parseArgs();
 const dist = path.resolve(args.dist ?? 'web-dist');
 const out = path.resolve(args.out ?? 'target/e2e');
 fs.mkdirSync(out, { recursive: true });
 
-const types = { '.webmanifest': 'application/manifest+json', '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.png': 'image/png', '.ogg': 'audio/ogg', '.wav': 'audio/wav', '.ttf': 'font/ttf', '.otf': 'font/otf', '.json': 'application/json' };
-const server = http.createServer((req, res) => {
-  const url = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-  const file = path.join(dist, url === '/' ? 'index.html' : url);
-  if (!file.startsWith(dist) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
-    res.writeHead(404).end('not found');
-    return;
-  }
-  res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
-  fs.createReadStream(file).pipe(res);
-});
-await new Promise((r) => server.listen(0, '127.0.0.1', r));
-const port = server.address().port;
-
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--enable-unsafe-swiftshader', '--use-angle=swiftshader', '--ignore-gpu-blocklist',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const { server, port } = await serve(dist);
+const browser = await launch();
 let failed = false;
 const fail = (msg) => { console.log(`FAIL ${msg}`); failed = true; };
 try {
@@ -93,12 +73,3 @@ try {
 }
 console.log(`mobile: ${failed ? 0 : 1} passed, ${failed ? 1 : 0} failed`);
 process.exit(failed ? 1 : 0);
-
-async function waitFor(cond, ms) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (cond()) return true;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return cond();
-}
