@@ -2,7 +2,8 @@
 # Installs what building and testing need, skipping whatever is already there.
 #   scripts/deps.sh          native build: Debian packages for Bevy, rustfmt, clippy
 #   scripts/deps.sh --web    also the wasm32 target
-#   scripts/deps.sh --e2e    also what the end-to-end tests run on (Xvfb, Mesa's software Vulkan)
+#   scripts/deps.sh --e2e    also what the end-to-end tests run on (Xvfb, xdotool, Mesa's
+#                            software Vulkan, Chromium)
 set -euo pipefail
 
 want_web=0
@@ -22,7 +23,7 @@ if [ "$(id -u)" -ne 0 ]; then sudo_cmd=(sudo); fi
 # players' names beyond the interface's own Chinese (the game works without it).
 packages=(pkg-config libasound2-dev libudev-dev libwayland-dev libxkbcommon-dev fonts-wqy-microhei)
 if [ "$want_e2e" -eq 1 ]; then
-  packages+=(xvfb xauth mesa-vulkan-drivers libvulkan1 python3 chromium)
+  packages+=(xvfb xauth xdotool mesa-vulkan-drivers libvulkan1 python3 chromium)
   # Node and npm may come from elsewhere than Debian (as on our CI machines): only when absent.
   command -v node >/dev/null 2>&1 || packages+=(nodejs)
   command -v npm >/dev/null 2>&1 || packages+=(npm)

@@ -33,6 +33,9 @@ usage: gomoku [options]
   --online            open the online lobby (the server is set in the settings)
   --join CODE         open the lobby and, once connected, join the game CODE (or go back
                       to the seat this machine holds in it); on the web: ?join=CODE
+  --quick-match       open the lobby and, once connected, wait for the next player who
+                      asks for the lobby's default game (freestyle, 15x15, 5 min + 3 s);
+                      on the web: ?quick-match
   --hints N           with --puzzles: take N hints (1 or 2) on the first puzzle
   --screenshot FILE   draw the board, save the window to FILE (PNG) and exit
   --window WxH        the window's size in logical pixels (default 1200x900; at least
@@ -77,6 +80,8 @@ pub struct CliOptions {
     pub online: bool,
     /// Join (or resume) this online game once connected.
     pub join: Option<String>,
+    /// Ask for a quick match once connected.
+    pub quick_match: bool,
     /// Hints to take on the first puzzle.
     pub hints: u8,
     /// The window's size in logical pixels, if given.
@@ -169,6 +174,10 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<CliOptions, Strin
             "--review" => o.review = true,
             "--puzzles" => o.puzzles = true,
             "--online" => o.online = true,
+            "--quick-match" => {
+                o.online = true;
+                o.quick_match = true;
+            }
             "--join" => {
                 let code = value("--join")?.trim().to_uppercase();
                 if code.is_empty()
@@ -277,6 +286,8 @@ mod tests {
         assert_eq!(o.join.as_deref(), Some("K7QX2M"));
         assert!(parse(args("--online")).unwrap().online);
         assert!(parse(args("--join a;b")).is_err());
+        let o = parse(query_to_args("?quick-match")).unwrap();
+        assert!(o.online && o.quick_match && o.join.is_none());
         assert_eq!(query_to_args("?join=K7QX2M"), ["--join", "K7QX2M"]);
     }
 

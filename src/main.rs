@@ -32,6 +32,7 @@ fn main() -> AppExit {
         puzzles,
         online,
         join,
+        quick_match,
         hints,
         window,
     } = options;
@@ -96,6 +97,7 @@ fn main() -> AppExit {
     if online {
         app.insert_state(Screen::Lobby);
         app.insert_resource(gomoku::app::online::JoinOnConnect(join));
+        app.insert_resource(gomoku::app::online::QuickMatchOnConnect(quick_match));
     }
     // Full pace to start with; the game slows down by itself when nothing moves (app::pace).
     app.insert_resource(WinitSettings {

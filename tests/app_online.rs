@@ -413,3 +413,39 @@ fn quick_match_pairs_two_apps_asking_for_the_same_settings() {
         app.world().resource::<Board>().board().moves() == [Pos::new(7, 7)]
     });
 }
+
+fn press(app: &mut App, key: KeyCode) {
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .press(key);
+    app.update();
+    let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    keys.release(key);
+    keys.clear();
+    app.update();
+}
+
+#[test]
+fn the_keyboard_plays_an_online_game() {
+    let server = Server::start(&temp_dir("app-online-keys").join("db.sqlite"), &[]);
+    let mut app = online_app(&server.addr, "Keys");
+    app.init_resource::<ButtonInput<KeyCode>>();
+    let (mut bob, seat, _) = start_game(&server, &mut app);
+    // Enter shows the cursor on the centre, Enter again asks the server for h8.
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Enter);
+    wait_for(&mut app, "h8 from the keyboard", |app| {
+        app.world().resource::<Board>().board().moves() == [Pos::new(7, 7)]
+    });
+    bob_plays(&mut app, &mut bob, &seat, 1, Pos::new(0, 0));
+    // Out of turn the keys ask nothing of the server; on its turn, i8.
+    press(&mut app, KeyCode::ArrowRight);
+    press(&mut app, KeyCode::Enter);
+    wait_for(&mut app, "i8 from the keyboard", |app| {
+        app.world().resource::<Board>().board().moves().len() == 3
+    });
+    assert_eq!(
+        app.world().resource::<Board>().board().moves()[2],
+        Pos::new(8, 7)
+    );
+}

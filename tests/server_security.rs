@@ -238,3 +238,80 @@ fn a_connection_that_never_says_hello_is_closed() {
     c.send(json!({"type": "ping"}));
     assert_eq!(c.recv(), ServerMessage::Pong);
 }
+
+/// A plain HTTP/1.1 GET on loopback: the status line and headers (lower-cased names), and the
+/// body.
+fn http_get(addr: &str, path: &str, extra: &str) -> (String, Vec<u8>) {
+    use std::io::{Read, Write};
+    let mut s = std::net::TcpStream::connect(addr).expect("connect");
+    s.set_read_timeout(Some(std::time::Duration::from_secs(10)))
+        .unwrap();
+    write!(
+        s,
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\n{extra}Connection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut all = Vec::new();
+    s.read_to_end(&mut all).expect("read");
+    let split = all
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .expect("a header");
+    let head = String::from_utf8_lossy(&all[..split]).to_lowercase();
+    (head, all[split + 4..].to_vec())
+}
+
+#[test]
+fn the_web_build_is_served_and_its_own_pages_may_connect() {
+    let dir = temp_dir("web-served");
+    let web = dir.join("web");
+    std::fs::create_dir_all(&web).unwrap();
+    std::fs::write(
+        web.join("index.html"),
+        "<!doctype html><title>Gomoku</title>",
+    )
+    .unwrap();
+    std::fs::write(web.join("game.wasm"), b"\0asm\x01\0\0\0").unwrap();
+    std::fs::write(web.join("game.wasm.gz"), b"pretend gzip").unwrap();
+    std::fs::write(dir.join("secret.txt"), "not for the web").unwrap();
+    let web_arg = web.display().to_string();
+    let s = Server::start(&dir.join("db.sqlite"), &["--web", &web_arg]);
+
+    let (head, body) = http_get(&s.addr, "/", "");
+    assert!(head.starts_with("http/1.1 200"), "{head}");
+    assert!(head.contains("content-type: text/html"), "{head}");
+    assert_eq!(body, b"<!doctype html><title>Gomoku</title>");
+    let (head, body) = http_get(&s.addr, "/game.wasm", "");
+    assert!(head.contains("content-type: application/wasm"), "{head}");
+    assert_eq!(body, b"\0asm\x01\0\0\0");
+    // The precompressed copy goes to a browser that takes gzip, with the file's own type.
+    let (head, body) = http_get(&s.addr, "/game.wasm", "Accept-Encoding: gzip\r\n");
+    assert!(head.contains("content-encoding: gzip"), "{head}");
+    assert!(head.contains("content-type: application/wasm"), "{head}");
+    assert_eq!(body, b"pretend gzip");
+    // Nothing outside the folder.
+    let (head, _) = http_get(&s.addr, "/../secret.txt", "");
+    assert!(!head.starts_with("http/1.1 200"), "{head}");
+    let (head, _) = http_get(&s.addr, "/%2e%2e/secret.txt", "");
+    assert!(!head.starts_with("http/1.1 200"), "{head}");
+    assert_eq!(
+        http_get(&s.addr, "/health", "").1,
+        b"ok",
+        "the server's own routes stay"
+    );
+
+    // A page of its own (the origin the request was sent to) may connect; others may not.
+    let own = format!("http://{}", s.addr);
+    let mut c = Client::connect(&s.addr, Some(&own)).expect("the server's own page");
+    c.send(json!({"type": "hello", "version": 1}));
+    assert!(matches!(c.recv(), ServerMessage::Welcome { .. }));
+    assert!(Client::connect(&s.addr, Some("http://evil.example")).is_err());
+}
+
+#[test]
+fn without_a_web_folder_its_own_origin_is_not_enough() {
+    let s = server("web-none", &["--allow-origin", "http://game.example"]);
+    let own = format!("http://{}", s.addr);
+    assert!(Client::connect(&s.addr, Some(&own)).is_err());
+    assert!(!http_get(&s.addr, "/", "").0.starts_with("http/1.1 200"));
+}

@@ -18,6 +18,8 @@ Options (environment variable in brackets):
   --allow-origin URL   a browser origin allowed to connect; repeatable
                        [GOMOKU_SERVER_ORIGINS, comma-separated]
                        (default: http://localhost:8080 and http://127.0.0.1:8080)
+  --web DIR            also serve the web build in DIR (scripts/build_web.sh) at /, its
+                       own origin allowed to connect [GOMOKU_SERVER_WEB]
   --grace SECS         how long a disconnected player keeps the seat [GOMOKU_SERVER_GRACE] (60)
   --rate N             messages a second per connection, on average (20)
   --burst N            messages a connection may send at once (40)
@@ -36,6 +38,8 @@ pub struct Config {
     /// Browser origins allowed to open a WebSocket (requests without `Origin` are not from a
     /// browser page and are allowed).
     pub origins: Vec<String>,
+    /// A web build to serve at `/` (its pages may connect from the server's own origin).
+    pub web: Option<PathBuf>,
     /// How long a seat may stay disconnected before it forfeits.
     pub grace: Duration,
     /// Messages a second per connection, on average.
@@ -54,6 +58,7 @@ impl Default for Config {
                 "http://localhost:8080".into(),
                 "http://127.0.0.1:8080".into(),
             ],
+            web: None,
             grace: Duration::from_secs(60),
             rate: 20.0,
             burst: 40.0,
@@ -94,6 +99,9 @@ impl Config {
                 .filter(|s| !s.is_empty())
                 .collect();
         }
+        if let Some(v) = env("GOMOKU_SERVER_WEB") {
+            c.web = Some(PathBuf::from(v));
+        }
         if let Some(v) = env("GOMOKU_SERVER_GRACE") {
             c.grace = Duration::from_secs(parse_value("GOMOKU_SERVER_GRACE", &v)?);
         }
@@ -118,18 +126,39 @@ impl Config {
                     }
                     c.origins.push(value()?);
                 }
+                "--web" => c.web = Some(PathBuf::from(value()?)),
                 "--grace" => c.grace = Duration::from_secs(parse_value(&flag, &value()?)?),
                 "--rate" => c.rate = positive(&flag, parse_value(&flag, &value()?)?)?,
                 "--burst" => c.burst = positive(&flag, parse_value(&flag, &value()?)?)?,
                 other => return Err(format!("unknown option '{other}' (see --help)")),
             }
         }
+        if let Some(dir) = &c.web
+            && !dir.join("index.html").is_file()
+        {
+            return Err(format!(
+                "--web {}: no index.html there (build it with scripts/build_web.sh)",
+                dir.display()
+            ));
+        }
         Ok(Command::Run(c))
     }
 
-    /// Whether a browser page from `origin` may connect.
-    pub fn origin_allowed(&self, origin: &str) -> bool {
-        self.origins.iter().any(|o| o.eq_ignore_ascii_case(origin))
+    /// Whether a browser page from `origin` may connect to a server reached as `host` (the
+    /// request's `Host` header): an allowed origin, or, when this server serves the web build
+    /// itself, a page of its own (the origin's host is the one the request was sent to).
+    pub fn origin_allowed(&self, origin: &str, host: Option<&str>) -> bool {
+        if self.origins.iter().any(|o| o.eq_ignore_ascii_case(origin)) {
+            return true;
+        }
+        let own_page = host.is_some_and(|host| {
+            ["http://", "https://"].iter().any(|scheme| {
+                origin
+                    .strip_prefix(scheme)
+                    .is_some_and(|rest| rest.eq_ignore_ascii_case(host))
+            })
+        });
+        self.web.is_some() && own_page
     }
 }
 
@@ -170,5 +199,30 @@ mod tests {
         assert!(Config::parse(args("--port x"), |_| None).is_err());
         assert!(Config::parse(args("--bogus"), |_| None).is_err());
         assert_eq!(Config::parse(args("--help"), |_| None), Ok(Command::Help));
+    }
+
+    #[test]
+    fn a_web_folder_needs_its_page_and_lets_its_own_origin_connect() {
+        let err = Config::parse(args("--web /nonexistent-gomoku-web"), |_| None).unwrap_err();
+        assert!(err.contains("index.html"), "{err}");
+        let dir = std::env::temp_dir().join(format!("gomoku-web-config-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("index.html"), "<!doctype html>").unwrap();
+        let Command::Run(c) =
+            Config::parse(vec!["--web".to_string(), dir.display().to_string()], |_| {
+                None
+            })
+            .unwrap()
+        else {
+            panic!("not run")
+        };
+        assert!(c.origin_allowed("http://game.example:7878", Some("game.example:7878")));
+        assert!(c.origin_allowed("https://game.example", Some("game.example")));
+        assert!(!c.origin_allowed("http://evil.example", Some("game.example:7878")));
+        assert!(!c.origin_allowed("http://game.example:7878", None));
+        assert!(c.origin_allowed("http://localhost:8080", None));
+        let without = Config::default();
+        assert!(!without.origin_allowed("http://game.example:7878", Some("game.example:7878")));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

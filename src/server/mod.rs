@@ -85,12 +85,22 @@ pub async fn serve(listener: TcpListener, shared: Arc<Shared>) -> std::io::Resul
     axum::serve(listener, router(shared)).await
 }
 
-/// The routes: the WebSocket at [`WS_PATH`] and `/health`.
+/// The routes: the WebSocket at [`WS_PATH`], `/health`, and with `--web` the web build's
+/// files at `/` (a `.gz` or `.br` beside a file is sent to browsers that take it).
 pub fn router(shared: Arc<Shared>) -> Router {
-    Router::new()
+    let web = shared.config.web.clone();
+    let router = Router::new()
         .route(WS_PATH, get(upgrade))
         .route("/health", get(|| async { "ok" }))
-        .with_state(shared)
+        .with_state(shared);
+    match web {
+        Some(dir) => router.fallback_service(
+            tower_http::services::ServeDir::new(dir)
+                .precompressed_br()
+                .precompressed_gzip(),
+        ),
+        None => router,
+    }
 }
 
 /// Upgrades to a WebSocket after checking a browser's `Origin` against the allowed list.
@@ -100,9 +110,10 @@ async fn upgrade(
     State(shared): State<Arc<Shared>>,
 ) -> Response {
     if let Some(origin) = headers.get(header::ORIGIN) {
+        let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
         let allowed = origin
             .to_str()
-            .is_ok_and(|o| shared.config.origin_allowed(o));
+            .is_ok_and(|o| shared.config.origin_allowed(o, host));
         if !allowed {
             return (StatusCode::FORBIDDEN, "this origin may not connect").into_response();
         }

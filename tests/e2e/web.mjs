@@ -163,8 +163,8 @@ try {
   }
 
   // A game won at the keyboard, then reviewed in the browser: black makes five on the h file
-  // while white looks away; the replay viewer reviews it (a move a frame on the page's thread)
-  // and the review is saved with the game, white's ignored threat marked a blunder.
+  // while white looks away; the replay viewer reviews it (in the engine's worker) and the
+  // review is saved with the game, white's ignored threat marked a blunder.
   statuses.length = 0;
   let reviewEnded = false;
   page.on('console', (m) => { if (m.text() === 'gomoku-review: ended') reviewEnded = true; });
@@ -205,6 +205,19 @@ try {
     if (review.moves.length !== 9 || review.complete !== true) fail(`the review is not complete: ${review.moves.length} moves`);
     if (!review.moves.some((m) => m.colour === 'White' && m.class === 'Blunder')) fail('white ignoring the open three is not a blunder');
   }
+
+  // Analysis mode in the browser: the rounds come from the engine's worker, deeper and deeper,
+  // to the forced win of black's open three, while the page keeps drawing.
+  const rounds = [];
+  page.on('console', (m) => { if (m.text().includes('analysis: round')) rounds.push(m.text().replace(/^.*analysis: /, '')); });
+  const t2 = Date.now();
+  await page.goto(`http://127.0.0.1:${port}/?mode=two-players&moves=h8+h9+i8+i9+j8+a1&analyse&lang=en`);
+  await page.waitForFunction(() => document.getElementById('loading').classList.contains('done'), null, { timeout: 120000 });
+  const analysed = await waitFor(() => rounds.some((r) => r.endsWith(', done')), 120000);
+  await page.screenshot({ path: path.join(out, 'web-analysis.png') });
+  console.log(`analysis in the browser: ${rounds.length} rounds from the worker in ${((Date.now() - t2) / 1000).toFixed(1)} s, the last: ${rounds[rounds.length - 1]}`);
+  if (!analysed) fail(`the analysis did not finish in its worker: ${JSON.stringify(rounds.slice(-2))}`);
+  else if (!rounds[rounds.length - 1].includes('a forced win')) fail(`the analysis missed black's forced win: ${rounds[rounds.length - 1]}`);
 
   // Installable and offline: the manifest names its icons, the service worker caches the game,
   // and with the network gone a reload still starts it and the AI (in its worker) answers.

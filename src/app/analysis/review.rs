@@ -1,6 +1,7 @@
 //! Game review in the background: the engine's [`Reviewer`] marks a game move by move with a
-//! fixed budget on the async compute pool (one move a frame where the pool has no thread of its
-//! own, the web build), while the game stays usable. Its progress is shown, it can be
+//! fixed budget on the async compute pool (in a Web Worker on the web, each move sent back as
+//! it is reviewed; one small move a frame where neither can run it), while the game stays
+//! usable. Its progress is shown, it can be
 //! stopped ([`ReviewRequest::Cancel`]), and a finished review is kept with the game's record in
 //! the history.
 
@@ -47,6 +48,12 @@ enum Work {
     /// On the pool; held only to keep the task alive (the stop flag ends it).
     Task(#[allow(dead_code)] Task<()>),
     Frames(Box<Reviewer>),
+    /// Job `id` in a Web Worker, with the frames' reviewer to go on with if the worker fails.
+    #[cfg(target_arch = "wasm32")]
+    Worker {
+        id: u64,
+        fallback: Box<Reviewer>,
+    },
     /// The frames' review has ended (its result is in the progress).
     Ended,
 }
@@ -63,6 +70,10 @@ struct Job {
 impl Drop for Job {
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
+        #[cfg(target_arch = "wasm32")]
+        if let Work::Worker { id, .. } = self.work {
+            crate::app::play::worker::cancel(id);
+        }
     }
 }
 
@@ -211,6 +222,11 @@ fn start(record: GameRecord, reviewer: Reviewer, execution: AiExecution) -> Job 
                 }
             }))
         }
+        #[cfg(target_arch = "wasm32")]
+        AiExecution::Worker => ask_worker(&record, reviewer),
+        #[cfg(target_arch = "wasm32")]
+        AiExecution::FrameSlices => Work::Frames(Box::new(reviewer)),
+        #[cfg(not(target_arch = "wasm32"))]
         AiExecution::FrameSlices | AiExecution::Worker => Work::Frames(Box::new(reviewer)),
     };
     Job {
@@ -222,11 +238,76 @@ fn start(record: GameRecord, reviewer: Reviewer, execution: AiExecution) -> Job 
     }
 }
 
+/// The review as a job for a Web Worker, at the desktop's budget; in frames with `reviewer`
+/// if no worker takes it.
+#[cfg(target_arch = "wasm32")]
+fn ask_worker(record: &GameRecord, reviewer: Reviewer) -> Work {
+    use crate::app::play::worker;
+    use crate::engine::analysis::worker::{Job as WorkerJob, JobRequest};
+    use crate::engine::record::json::StoredRecord;
+    let request = JobRequest {
+        id: worker::next_id(),
+        job: WorkerJob::Review {
+            record: Box::new(StoredRecord::from_record(record)),
+            options: ReviewOptions::default(),
+        },
+    };
+    match worker::ask_job(&request) {
+        Ok(()) => Work::Worker {
+            id: request.id,
+            fallback: Box::new(reviewer),
+        },
+        Err(_) => Work::Frames(Box::new(reviewer)),
+    }
+}
+
+/// Takes the worker's updates into the progress; when the worker failed, the review starts
+/// again in frames.
+#[cfg(target_arch = "wasm32")]
+fn follow_worker(job: &mut Job) {
+    use crate::app::play::worker;
+    use crate::engine::analysis::worker::Update;
+    let Work::Worker { id, .. } = &job.work else {
+        return;
+    };
+    let mut failed = worker::broken().is_some();
+    let mut ended = false;
+    for update in worker::take_updates(*id) {
+        let Ok(mut p) = job.progress.lock() else {
+            return;
+        };
+        match update {
+            Update::ReviewedMove { review, .. } => p.moves.push(review),
+            Update::Reviewed { review, .. } => {
+                p.result = Some(Ok(review));
+                ended = true;
+            }
+            Update::Failed { error, .. } => {
+                warn!("the review worker failed: {error}");
+                failed = true;
+            }
+            Update::Analysis { .. } => {}
+        }
+    }
+    if ended {
+        job.work = Work::Ended;
+    } else if failed
+        && let Work::Worker { fallback, .. } = std::mem::replace(&mut job.work, Work::Ended)
+    {
+        if let Ok(mut p) = job.progress.lock() {
+            p.moves.clear();
+        }
+        job.work = Work::Frames(fallback);
+    }
+}
+
 /// Moves the review on (a move a frame in slices), and keeps it with its game once done.
 fn follow_job(mut review: ResMut<GameReview>, mut history: ResMut<GameHistory>) {
     let Some(job) = review.job.as_mut() else {
         return;
     };
+    #[cfg(target_arch = "wasm32")]
+    follow_worker(job);
     if let Work::Frames(reviewer) = &mut job.work
         && reviewer.step().is_none()
     {

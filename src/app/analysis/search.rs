@@ -1,7 +1,8 @@
 //! The engine behind analysis mode: a [`LiveAnalysis`] of the position on the board, run on
-//! the async compute pool (round after round, each deeper) or, where the pool has no thread
-//! of its own (the web build), one small round per frame. A new position stops the run under
-//! way (its stop flag) and starts another; leaving analysis mode stops it.
+//! the async compute pool (round after round, each deeper), in a Web Worker on the web (the
+//! same rounds, each report sent back as it comes), or, where neither can run it, one small
+//! round per frame. A new position stops the run under way (its stop flag, or the end of its
+//! worker) and starts another; leaving analysis mode stops it.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -86,6 +87,12 @@ enum Job {
     /// On the pool; held only to keep the task alive (the stop flag ends it).
     Task(#[allow(dead_code)] Task<()>),
     Frames(Box<LiveAnalysis>),
+    /// Job `id` in a Web Worker; `done` once its last round came.
+    #[cfg(target_arch = "wasm32")]
+    Worker {
+        id: u64,
+        done: bool,
+    },
 }
 
 struct Run {
@@ -100,6 +107,10 @@ struct Run {
 impl Drop for Run {
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
+        #[cfg(target_arch = "wasm32")]
+        if let Job::Worker { id, done: false } = self.job {
+            crate::app::play::worker::cancel(id);
+        }
     }
 }
 
@@ -140,16 +151,14 @@ fn start(board: &Board, execution: AiExecution) -> Run {
                 done.store(true, Ordering::Relaxed);
             }))
         }
-        AiExecution::FrameSlices | AiExecution::Worker => {
-            let (first, last) = FRAME_ROUND_NODES;
-            Job::Frames(Box::new(LiveAnalysis::with_budget(
-                &position,
-                rule,
-                stop.clone(),
-                first,
-                last,
-            )))
+        #[cfg(target_arch = "wasm32")]
+        AiExecution::Worker => {
+            ask_worker(&position, rule).unwrap_or_else(|| frames(&position, rule, stop.clone()))
         }
+        #[cfg(target_arch = "wasm32")]
+        AiExecution::FrameSlices => frames(&position, rule, stop.clone()),
+        #[cfg(not(target_arch = "wasm32"))]
+        AiExecution::FrameSlices | AiExecution::Worker => frames(&position, rule, stop.clone()),
     };
     Run {
         hash: board.board().hash(),
@@ -159,6 +168,87 @@ fn start(board: &Board, execution: AiExecution) -> Run {
         done,
         job,
     }
+}
+
+/// Small rounds, one a frame.
+fn frames(
+    position: &crate::engine::Board,
+    rule: crate::engine::Rule,
+    stop: Arc<AtomicBool>,
+) -> Job {
+    let (first, last) = FRAME_ROUND_NODES;
+    Job::Frames(Box::new(LiveAnalysis::with_budget(
+        position, rule, stop, first, last,
+    )))
+}
+
+/// The analysis as a job for a Web Worker, at the desktop's depth; `None` if no worker takes
+/// it.
+#[cfg(target_arch = "wasm32")]
+fn ask_worker(position: &crate::engine::Board, rule: crate::engine::Rule) -> Option<Job> {
+    use crate::app::play::worker;
+    use crate::engine::analysis::worker::{Job as WorkerJob, JobRequest};
+    let request = JobRequest {
+        id: worker::next_id(),
+        job: WorkerJob::Analyse {
+            size: position.size(),
+            rule,
+            moves: position.moves().to_vec(),
+            budget: None,
+        },
+    };
+    worker::ask_job(&request).ok()?;
+    Some(Job::Worker {
+        id: request.id,
+        done: false,
+    })
+}
+
+/// The newest report of the worker's job, marking it done with its last; when the worker
+/// failed, the analysis goes on in frames instead.
+#[cfg(target_arch = "wasm32")]
+fn worker_report(
+    run: &mut Run,
+    position: &crate::engine::Board,
+    rule: crate::engine::Rule,
+) -> Option<LiveReport> {
+    use crate::app::play::worker;
+    use crate::engine::analysis::worker::Update;
+    let Job::Worker { id, done } = &mut run.job else {
+        return None;
+    };
+    let mut newest = None;
+    let mut failed = worker::broken().is_some() && !*done;
+    for update in worker::take_updates(*id) {
+        match update {
+            Update::Analysis { report, .. } => {
+                // On the console: the web end-to-end test reads the rounds from it.
+                info!(
+                    "analysis: round {} in the worker, depth {}, {} nodes a line{}{}",
+                    report.rounds,
+                    report.depth(),
+                    report.nodes,
+                    if report.forced_win.is_some() {
+                        ", a forced win"
+                    } else {
+                        ""
+                    },
+                    if report.done { ", done" } else { "" }
+                );
+                *done |= report.done;
+                newest = Some(report);
+            }
+            Update::Failed { error, .. } => {
+                warn!("the analysis worker failed: {error}");
+                failed = true;
+            }
+            _ => {}
+        }
+    }
+    if failed && newest.is_none() {
+        run.job = frames(position, rule, run.stop.clone());
+    }
+    newest
 }
 
 /// Starts analysing each new position, and brings its reports to the screen.
@@ -183,7 +273,11 @@ fn follow_position(
     let report = match &mut r.job {
         Job::Frames(live) => live.round().cloned(),
         Job::Task(_) => r.latest.lock().ok().and_then(|mut slot| slot.take()),
+        #[cfg(target_arch = "wasm32")]
+        Job::Worker { .. } => None,
     };
+    #[cfg(target_arch = "wasm32")]
+    let report = report.or_else(|| worker_report(r, board.board(), board.rule()));
     if let Some(report) = report {
         if let Some(win) = &report.forced_win {
             shown.forced = Some((r.moves.clone(), win.clone()));
@@ -198,6 +292,8 @@ impl AnalysisRun {
         self.0.as_ref().is_some_and(|r| match &r.job {
             Job::Frames(live) => live.is_done(),
             Job::Task(_) => r.done.load(Ordering::Relaxed),
+            #[cfg(target_arch = "wasm32")]
+            Job::Worker { done, .. } => *done,
         })
     }
 }

@@ -20,7 +20,8 @@ pub(super) fn plugin(app: &mut App) {
             move_cursor.run_if(
                 in_state(Screen::Playing)
                     .or_else(in_state(Screen::Analysis))
-                    .or_else(in_state(Screen::Puzzle)),
+                    .or_else(in_state(Screen::Puzzle))
+                    .or_else(in_state(Screen::Online)),
             ),
             shortcuts.run_if(
                 in_state(InGame)
@@ -92,8 +93,12 @@ fn move_cursor(
     } else if play && let Some(p) = cursor.0 {
         requests.write(MoveRequest::person(p));
     }
-    // On analysis mode's side line a person plays both sides.
-    let analysing = matches!(screen.get(), Screen::Analysis | Screen::Puzzle);
+    // On analysis mode's side line a person plays both sides; online, the server says whose
+    // turn it is (and the online game hides the cursor's ghost out of turn).
+    let analysing = matches!(
+        screen.get(),
+        Screen::Analysis | Screen::Puzzle | Screen::Online
+    );
     let person_to_move =
         !board.outcome().is_over() && (analysing || !active.0.mode.ai_plays(board.to_move()));
     if moved {

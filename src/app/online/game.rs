@@ -153,6 +153,8 @@ fn follow_server(
                 }
             }
             ServerMessage::Seat { seat } => {
+                // On the console (the browser's too): what the end-to-end test waits for.
+                info!("online: seated as {:?} in game {}", seat.colour, seat.code);
                 account.keep_seat(&status.address, seat.clone());
                 if game.code() != Some(seat.code.as_str()) {
                     game.room = None;
@@ -170,9 +172,28 @@ fn follow_server(
                     .room
                     .as_ref()
                     .is_some_and(|r| r.status == RoomStatus::Finished);
+                let moves_before = game.room.as_ref().map_or(0, |r| r.moves.len());
+                if room.moves.len() > moves_before
+                    && let Some(last) = room.moves.last()
+                {
+                    info!(
+                        "online: move {} at {}",
+                        room.moves.len(),
+                        last.to_notation(room.settings.size)
+                    );
+                }
                 game.received = Some(Instant::now());
                 game.room = Some(room.clone());
                 if room.status == RoomStatus::Finished && !was_finished {
+                    let (winner, reason) = room
+                        .result
+                        .as_ref()
+                        .map_or((None, None), |r| (r.winner, Some(r.reason)));
+                    info!(
+                        "online: game {} finished after {} moves: winner {winner:?}, {reason:?}",
+                        room.code,
+                        room.moves.len(),
+                    );
                     account.forget_seat(&status.address, &room.code);
                     if let Some(colour) = game.colour() {
                         world.trigger(OnlineGameFinished {

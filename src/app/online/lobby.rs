@@ -31,6 +31,22 @@ pub struct Lobby {
 #[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
 pub struct JoinOnConnect(pub Option<String>);
 
+/// Ask for a quick match with [`default_room_settings`] once connected (`--quick-match`,
+/// `?quick-match` on the web). Asked once.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct QuickMatchOnConnect(pub bool);
+
+/// The lobby form's settings before the player changes them: freestyle on 15x15, 5 min + 3 s,
+/// rated.
+pub fn default_room_settings() -> RoomSettings {
+    RoomSettings {
+        rule: crate::engine::Rule::Freestyle,
+        size: 15,
+        time: TIME_PRESETS[1],
+        rated: true,
+    }
+}
+
 /// The time controls offered: untimed, 5 min + 3 s, 10 min + 5 s, 15 min + 10 s.
 pub const TIME_PRESETS: [Option<TimeControl>; 4] = [
     None,
@@ -52,11 +68,13 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Lobby>()
         .add_systems(OnEnter(Screen::Lobby), (connect, ask_for_games))
         .init_resource::<JoinOnConnect>()
+        .init_resource::<QuickMatchOnConnect>()
         .add_systems(
             OnEnter(Link::Online),
             (
                 ask_for_games.run_if(in_state(Screen::Lobby)),
                 join_on_connect,
+                quick_match_on_connect,
             ),
         )
         .add_systems(OnExit(Link::Online), |mut lobby: ResMut<Lobby>| {
@@ -105,6 +123,19 @@ fn join_on_connect(
         None => {
             out.write(ToServer(ClientMessage::JoinRoom { code }));
         }
+    }
+}
+
+fn quick_match_on_connect(
+    mut quick: ResMut<QuickMatchOnConnect>,
+    game: Res<OnlineGame>,
+    mut out: MessageWriter<ToServer>,
+) {
+    // Not while the player sits in a game (a reconnection lands back in it).
+    if std::mem::take(&mut quick.0) && game.code().is_none() {
+        out.write(ToServer(ClientMessage::QuickMatch {
+            settings: default_room_settings(),
+        }));
     }
 }
 

@@ -6,7 +6,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::lobby::TIME_PRESETS;
+use super::lobby::{TIME_PRESETS, default_room_settings};
 use super::{
     Link, LinkStatus, Lobby, OnlineAccount, OnlineCommand, OnlineGame, OnlineNotice, ToServer,
 };
@@ -33,10 +33,11 @@ struct LobbyForm {
 
 impl Default for LobbyForm {
     fn default() -> Self {
+        let settings = default_room_settings();
         LobbyForm {
-            rule: Rule::Freestyle,
-            size: 15,
-            time: TIME_PRESETS[1],
+            rule: settings.rule,
+            size: settings.size,
+            time: settings.time,
             colour: ColourChoice::Random,
             public: true,
             code: String::new(),

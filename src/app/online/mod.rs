@@ -34,7 +34,7 @@ pub use account::{OnlineAccount, default_address};
 pub use clocks::OnlineClocks;
 pub use connection::{Link, LinkStatus, OnlineCommand};
 pub use game::{OnlineGame, OnlineNotice};
-pub use lobby::{JoinOnConnect, Lobby};
+pub use lobby::{JoinOnConnect, Lobby, QuickMatchOnConnect, default_room_settings};
 
 /// A message for the server; [`connection`] sends it while the link is up.
 #[derive(Message, Debug, Clone, PartialEq, Eq)]

@@ -180,10 +180,8 @@ impl Search {
     /// Asks the Web Worker, or thinks in slices if it cannot be asked.
     #[cfg(target_arch = "wasm32")]
     fn ask_worker(position: &EngineBoard, rule: Rule, level: Level, stop: &Arc<AtomicBool>) -> Job {
-        use std::sync::atomic::AtomicU64;
-        static NEXT_ID: AtomicU64 = AtomicU64::new(1);
         let request = crate::engine::search::worker::ThinkRequest {
-            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+            id: worker::next_id(),
             size: position.size(),
             rule,
             moves: position.moves().to_vec(),

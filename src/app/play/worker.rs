@@ -1,10 +1,11 @@
-//! The engine in Web Workers (the web build): the AI's searches (and the hint's) are posted
-//! to a worker running the engine alone (`engine-worker.js` with the `gomoku-worker` module),
-//! so they run at full speed off the page's thread and the frames go on. A worker thinks
-//! about one position at a time: a question goes to an idle worker, or to a new one (at most
-//! [`MAX_WORKERS`]); dropping a search ends its worker (the browser keeps the module
-//! compiled for the next). Where workers are missing or fail, [`super::Search`] falls back to
-//! thinking in frame slices.
+//! The engine in Web Workers (the web build): the AI's searches (and the hint's), analysis
+//! mode's rounds and game reviews are posted to a worker running the engine alone
+//! (`engine-worker.js` with the `gomoku-worker` module), so they run at full speed off the
+//! page's thread and the frames go on. A worker does one thing at a time: a question (a
+//! [`ThinkRequest`], answered once) or a job (a [`JobRequest`], answered by a stream of
+//! [`Update`]s) goes to an idle worker, or to a new one (at most [`MAX_WORKERS`]); cancelling
+//! ends its worker (the browser keeps the module compiled for the next). Where workers are
+//! missing or fail, the callers fall back to working in frame slices.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -13,12 +14,20 @@ use bevy::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::{Closure, JsValue, wasm_bindgen};
 
+use crate::engine::analysis::worker::{JobRequest, Update};
 use crate::engine::search::worker::{ThinkAnswer, ThinkRequest};
 
 /// The worker's script, beside the page.
 const SCRIPT: &str = "./engine-worker.js";
-/// Workers thinking at once, at most (the AI and the hint need one each).
+/// Workers busy at once, at most (the AI, the hint, an analysis and a review need one each).
 pub const MAX_WORKERS: usize = 4;
+
+/// A fresh id for a question or a job (one numbering for both: a worker's messages name it).
+pub fn next_id() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT_ID: AtomicU64 = AtomicU64::new(1);
+    NEXT_ID.fetch_add(1, Ordering::Relaxed)
+}
 
 // The browser's `Worker`, bound here rather than through web-sys: its web-sys features would
 // change the web-sys that Bevy builds with, and so rebuild all of Bevy for the web.
@@ -59,6 +68,8 @@ thread_local! {
     static WORKERS: RefCell<Vec<EngineWorker>> = const { RefCell::new(Vec::new()) };
     /// Answers that came back, by request id.
     static ANSWERS: RefCell<HashMap<u64, ThinkAnswer>> = RefCell::new(HashMap::new());
+    /// Jobs' updates not yet taken, by request id.
+    static UPDATES: RefCell<HashMap<u64, Vec<Update>>> = RefCell::new(HashMap::new());
     /// Set when the worker could not be made or failed: the searches think in slices then.
     static BROKEN: RefCell<Option<String>> = const { RefCell::new(None) };
 }
@@ -76,10 +87,23 @@ fn mark_broken(why: String) {
 /// Posts `request` to an idle worker (made now when none is idle). On failure the workers are
 /// marked broken and the error returned; with [`MAX_WORKERS`] busy, the error is returned.
 pub fn ask(request: &ThinkRequest) -> Result<(), String> {
+    let text = serde_json::to_string(request).map_err(|e| e.to_string())?;
+    post(request.id, &text.into())
+}
+
+/// Posts the job `request` (as `{ job: text }`) like [`ask`]; its updates come to
+/// [`take_updates`].
+pub fn ask_job(request: &JobRequest) -> Result<(), String> {
+    let text = serde_json::to_string(request).map_err(|e| e.to_string())?;
+    let message = js_sys::Object::new();
+    js_sys::Reflect::set(&message, &"job".into(), &text.into()).map_err(|e| format!("{e:?}"))?;
+    post(request.id, &message.into())
+}
+
+fn post(id: u64, message: &JsValue) -> Result<(), String> {
     if let Some(why) = broken() {
         return Err(why);
     }
-    let text = serde_json::to_string(request).map_err(|e| e.to_string())?;
     WORKERS.with(|cell| {
         let mut workers = cell.borrow_mut();
         let idle = match workers.iter().position(|w| w.busy.is_none()) {
@@ -92,12 +116,41 @@ pub fn ask(request: &ThinkRequest) -> Result<(), String> {
         };
         let w = &mut workers[idle];
         w.worker
-            .post_message(&text.into())
+            .post_message(message)
             .map_err(|e| format!("{e:?}"))
             .inspect_err(|why| mark_broken(why.clone()))?;
-        w.busy = Some(request.id);
+        w.busy = Some(id);
         Ok(())
     })
+}
+
+/// The updates of job `id` that came since the last call.
+pub fn take_updates(id: u64) -> Vec<Update> {
+    UPDATES.with(|u| u.borrow_mut().remove(&id).unwrap_or_default())
+}
+
+/// The worker doing `id` is free again.
+fn finished(id: u64) {
+    WORKERS.with(|cell| {
+        for w in cell.borrow_mut().iter_mut() {
+            if w.busy == Some(id) {
+                w.busy = None;
+            }
+        }
+    });
+}
+
+/// A job's update, kept for [`take_updates`].
+fn receive_update(update: Update) {
+    if let Update::Failed { id: 0, error } = &update {
+        mark_broken(error.clone());
+        return;
+    }
+    let id = update.id();
+    if update.is_last() {
+        finished(id);
+    }
+    UPDATES.with(|u| u.borrow_mut().entry(id).or_default().push(update));
 }
 
 /// The answer to request `id`, once it has come.
@@ -105,9 +158,10 @@ pub fn take(id: u64) -> Option<ThinkAnswer> {
     ANSWERS.with(|a| a.borrow_mut().remove(&id))
 }
 
-/// Stops thinking about request `id`: the worker doing it is ended.
+/// Stops thinking about request (or job) `id`: the worker doing it is ended.
 pub fn cancel(id: u64) {
     ANSWERS.with(|a| a.borrow_mut().remove(&id));
+    UPDATES.with(|u| u.borrow_mut().remove(&id));
     WORKERS.with(|cell| {
         let mut workers = cell.borrow_mut();
         if let Some(i) = workers.iter().position(|w| w.busy == Some(id)) {
@@ -124,6 +178,10 @@ fn make() -> Result<EngineWorker, String> {
         Worker::new(SCRIPT, &options).map_err(|e| format!("no worker for {SCRIPT}: {e:?}"))?;
     let on_message = Closure::<dyn FnMut(JsValue)>::new(|event: JsValue| {
         let text = field(&event, "data");
+        if let Ok(update) = serde_json::from_str::<Update>(&text) {
+            receive_update(update);
+            return;
+        }
         let answer = match serde_json::from_str::<ThinkAnswer>(&text) {
             Ok(answer) => answer,
             Err(e) => {
@@ -145,13 +203,7 @@ fn make() -> Result<EngineWorker, String> {
             mark_broken(error.clone());
             return;
         }
-        WORKERS.with(|cell| {
-            for w in cell.borrow_mut().iter_mut() {
-                if w.busy == Some(answer.id) {
-                    w.busy = None;
-                }
-            }
-        });
+        finished(answer.id);
         ANSWERS.with(|a| a.borrow_mut().insert(answer.id, answer));
     });
     let on_error = Closure::<dyn FnMut(JsValue)>::new(|event: JsValue| {

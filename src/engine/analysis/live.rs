@@ -26,7 +26,7 @@ const MAX_SOLVER_NODES: u64 = 400_000;
 const TABLE_BYTES: usize = 32 << 20;
 
 /// What the analysis knows after a round.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct LiveReport {
     /// The position's hash ([`Board::hash`]).
     pub hash: u64,

@@ -23,6 +23,7 @@ pub mod review;
 pub mod solve;
 pub mod threats;
 pub mod win_probability;
+pub mod worker;
 
 pub use crate::engine::search::info::SearchInfo;
 pub use classify::MoveClass;

@@ -12,7 +12,7 @@ use crate::engine::rules::Rule;
 use crate::engine::search::searcher::{IterationCallback, Limits, Searcher, WIN};
 
 /// One of the best moves.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct PvLine {
     /// The move.
     pub best: Pos,

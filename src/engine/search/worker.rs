@@ -66,7 +66,7 @@ impl ThinkAnswer {
 /// as the game's own AI takes it: the rules of play are the game's business.
 pub fn think(request: &ThinkRequest) -> ThinkAnswer {
     let started = Instant::now();
-    let board = match position(request) {
+    let board = match position(request.size, &request.moves) {
         Ok(board) => board,
         Err(e) => return ThinkAnswer::refused(request.id, e),
     };
@@ -87,10 +87,10 @@ pub fn think(request: &ThinkRequest) -> ThinkAnswer {
     }
 }
 
-/// The request's board, checked.
-fn position(request: &ThinkRequest) -> Result<Board, String> {
-    let mut board = Board::new(request.size).map_err(|e| e.to_string())?;
-    for (i, &p) in request.moves.iter().enumerate() {
+/// A request's board, checked: its size, and its moves each on an empty point.
+pub(crate) fn position(size: u8, moves: &[Pos]) -> Result<Board, String> {
+    let mut board = Board::new(size).map_err(|e| e.to_string())?;
+    for (i, &p) in moves.iter().enumerate() {
         board.place(p).map_err(|e| format!("move {}: {e}", i + 1))?;
     }
     Ok(board)

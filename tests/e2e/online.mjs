@@ -1,0 +1,187 @@
+// The desktop game against the web game, through a real local server: `gomoku-server --web`
+// serves the web build and the WebSocket on one free port; the desktop game (a real window
+// under its own Xvfb) and the web game (headless Chromium, its default server being its page's
+// origin) both ask for a quick match and are paired; each plays its moves at the keyboard
+// (xdotool for the window, Playwright for the page), and the game ends in a five. Checked: both
+// sides see every move and the end, both keep the finished game in their local history, and
+// both screens are saved (the desktop's read from Xvfb's frame buffer).
+//
+//   node tests/e2e/online.mjs --server TARGET/debug/gomoku-server --game TARGET/debug/gomoku \
+//        --dist WEB_DIST --out OUT_DIR
+import { spawn, execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs, launch, waitFor } from './harness.mjs';
+import { xwdToPng } from './xwd.mjs';
+
+const args = parseArgs();
+for (const k of ['server', 'game', 'dist', 'out']) {
+  if (!args[k]) throw new Error(`--${k} is needed`);
+}
+const out = path.resolve(args.out);
+fs.mkdirSync(out, { recursive: true });
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'gomoku-online-e2e-'));
+const children = [];
+let failed = false;
+const fail = (msg) => { console.log(`FAIL ${msg}`); failed = true; };
+const cleanup = () => { for (const c of children) { try { c.kill('SIGKILL'); } catch { /* gone */ } } };
+process.on('exit', cleanup);
+// The whole test is bounded: a hang is a failure, not a stuck CI.
+setTimeout(() => { console.log('FAIL the online end-to-end test took over 6 minutes'); cleanup(); process.exit(1); }, 360_000).unref();
+
+// The server, with the web build, on a free port.
+const server = spawn(args.server, ['--port', '0', '--db', path.join(work, 'server.sqlite'), '--web', path.resolve(args.dist)], { stdio: ['ignore', 'pipe', 'pipe'] });
+children.push(server);
+let serverLog = '';
+server.stderr.on('data', (d) => { serverLog += d; });
+const port = await new Promise((resolve, reject) => {
+  let first = '';
+  server.stdout.on('data', (d) => {
+    first += d;
+    const m = first.match(/listening on ws:\/\/127\.0\.0\.1:(\d+)\/ws/);
+    if (m) resolve(Number(m[1]));
+  });
+  server.on('exit', (code) => reject(new Error(`the server stopped (${code}): ${serverLog}`)));
+});
+console.log(`server on 127.0.0.1:${port}`);
+
+// A display of our own, its frame buffer readable as a file.
+const [width, height] = [1024, 768];
+let display = 90;
+while (fs.existsSync(`/tmp/.X11-unix/X${display}`) || fs.existsSync(`/tmp/.X${display}-lock`)) display += 1;
+const fbdir = fs.mkdtempSync(path.join(work, 'fb-'));
+const xvfb = spawn('Xvfb', [`:${display}`, '-screen', '0', `${width}x${height}x24`, '-fbdir', fbdir, '-nolisten', 'tcp'], { stdio: 'ignore' });
+children.push(xvfb);
+if (!await waitFor(() => fs.existsSync(`/tmp/.X11-unix/X${display}`), 10_000)) throw new Error('Xvfb did not start');
+const xenv = { ...process.env, DISPLAY: `:${display}` };
+const xdotool = (...a) => execFileSync('xdotool', a, { env: xenv, encoding: 'utf8' }).trim();
+
+// A log line without its colours: ANSI codes on the desktop, CSS arguments in the browser.
+const plain = (line) => line.replace(/\x1b\[[0-9;]*m/g, '').replace(/ color: .*$/, '').trim();
+
+// The desktop player: its server set as the Settings window would keep it.
+const data = path.join(work, 'desktop-data');
+fs.mkdirSync(data);
+fs.writeFileSync(path.join(data, 'online.json'), JSON.stringify({
+  format: 'gomoku-online', version: 1, data: { address: `ws://127.0.0.1:${port}/ws`, name: 'Desk', servers: [] },
+}));
+const desktop = spawn(args.game, ['--lang', 'en', '--window', `${width}x${height}`, '--quick-match'], {
+  env: { ...xenv, GOMOKU_DATA_DIR: data, WGPU_BACKEND: 'vulkan' }, stdio: ['ignore', 'pipe', 'pipe'],
+});
+children.push(desktop);
+const desktopLines = [];
+let desktopLog = '';
+for (const stream of [desktop.stdout, desktop.stderr]) {
+  let rest = '';
+  stream.on('data', (d) => {
+    desktopLog += d;
+    const lines = (rest + d).split('\n');
+    rest = lines.pop();
+    for (const l of lines.map(plain)) if (l.includes(' online: ')) desktopLines.push(l.replace(/^.* online: /, ''));
+  });
+}
+desktop.on('exit', (code) => {
+  if (code !== null && code !== 0) fail(`the desktop game stopped with ${code}: ${desktopLog.slice(-1500)}`);
+});
+process.on('exit', () => fs.writeFileSync(path.join(out, 'online-desktop.log'), desktopLog));
+
+// The web player, served by the same server: no address to set.
+const browser = await launch();
+const page = await browser.newPage({ viewport: { width, height } });
+const webLines = [];
+page.on('console', (m) => { const t = plain(m.text()); if (t.startsWith('online: ') || t.includes(' online: ')) webLines.push(t.replace(/^(.* )?online: /, '')); });
+await page.goto(`http://127.0.0.1:${port}/?quick-match&lang=en`);
+await page.waitForFunction(() => document.getElementById('loading').classList.contains('done'), null, { timeout: 120000 });
+await page.locator('#game').focus();
+
+const seatOf = (lines) => lines.map((l) => l.match(/^seated as (Black|White) in game (\w+)/)).find(Boolean);
+if (!await waitFor(() => seatOf(desktopLines) && seatOf(webLines), 120_000)) {
+  throw new Error(`not paired: desktop ${JSON.stringify(desktopLines)}, web ${JSON.stringify(webLines)}`);
+}
+const [, deskColour, deskCode] = seatOf(desktopLines);
+const [, webColour, webCode] = seatOf(webLines);
+console.log(`paired in game ${deskCode}: desktop ${deskColour}, web ${webColour}`);
+if (deskCode !== webCode || deskColour === webColour) fail(`not one game: ${deskColour} in ${deskCode}, ${webColour} in ${webCode}`);
+
+// The window takes the keys.
+const windowId = xdotool('search', '--sync', '--name', 'Gomoku').split('\n')[0];
+xdotool('windowfocus', '--sync', windowId);
+const xkey = { Enter: 'Return', ArrowRight: 'Right', ArrowUp: 'Up' };
+// A key, then time for a frame to take it: two presses of one key within a frame count once
+// (software rendering draws a frame in up to a second), so each waits for the game's frames.
+const frames = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+const press = async (who, keys) => {
+  for (const k of keys) {
+    if (who === 'desktop') {
+      xdotool('key', '--clearmodifiers', xkey[k]);
+      await new Promise((r) => setTimeout(r, 700));
+    } else {
+      await page.keyboard.press(k);
+      await frames();
+      await new Promise((r) => setTimeout(r, 200));
+      await frames();
+    }
+  }
+};
+const black = deskColour === 'Black' ? 'desktop' : 'web';
+const white = black === 'desktop' ? 'web' : 'desktop';
+// Black: h8 (Enter shows the cursor on the centre, Enter plays), then i8, j8, k8, l8 to the
+// right. White: h10 (the first arrow starts from the last move), then i10, j10, k10.
+const script = [
+  [black, ['Enter', 'Enter'], 'h8'], [white, ['ArrowUp', 'ArrowUp', 'Enter'], 'h10'],
+  [black, ['ArrowRight', 'Enter'], 'i8'], [white, ['ArrowRight', 'Enter'], 'i10'],
+  [black, ['ArrowRight', 'Enter'], 'j8'], [white, ['ArrowRight', 'Enter'], 'j10'],
+  [black, ['ArrowRight', 'Enter'], 'k8'], [white, ['ArrowRight', 'Enter'], 'k10'],
+  [black, ['ArrowRight', 'Enter'], 'l8'],
+];
+const started = Date.now();
+for (const [i, [who, keys, at]] of script.entries()) {
+  const want = `move ${i + 1} at ${at}`;
+  await press(who, keys);
+  const seen = await waitFor(() => desktopLines.includes(want) && webLines.includes(want), 20_000);
+  if (!seen) {
+    fail(`${want} (${who}) not seen by both: desktop ${JSON.stringify(desktopLines.slice(-3))}, web ${JSON.stringify(webLines.slice(-3))}`);
+    break;
+  }
+}
+console.log(`9 moves through the server in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+const ended = (lines) => lines.find((l) => l.startsWith(`game ${deskCode} finished after 9 moves`));
+if (!await waitFor(() => ended(desktopLines) && ended(webLines), 20_000)) {
+  fail(`the end not seen by both: desktop ${JSON.stringify(desktopLines.slice(-2))}, web ${JSON.stringify(webLines.slice(-2))}`);
+} else {
+  console.log(`desktop: ${ended(desktopLines)}; web: ${ended(webLines)}`);
+  if (!/Black/.test(ended(desktopLines))) fail(`black's five did not win: ${ended(desktopLines)}`);
+}
+
+// Both screens, once the win's animation has played.
+await new Promise((r) => setTimeout(r, 3000));
+await page.screenshot({ path: path.join(out, 'online-web.png') });
+fs.writeFileSync(path.join(out, 'online-desktop.png'), xwdToPng(fs.readFileSync(path.join(fbdir, 'Xvfb_screen0'))));
+console.log(`screenshots: ${path.join(out, 'online-desktop.png')} ${path.join(out, 'online-web.png')}`);
+
+// Both keep the finished game in their own history.
+const finishedIn = (text) => {
+  if (!text) return null;
+  const games = JSON.parse(text).data?.games ?? [];
+  return games.find((g) => g.mode && typeof g.mode === 'object' && 'Online' in g.mode) ?? null;
+};
+const historyFile = path.join(data, 'history.json');
+const readDesk = () => (fs.existsSync(historyFile) ? finishedIn(fs.readFileSync(historyFile, 'utf8')) : null);
+await waitFor(() => readDesk(), 10_000);
+const deskRecord = readDesk();
+const webRecord = finishedIn(await page.evaluate(() => localStorage.getItem('gomoku/history.json')));
+if (!deskRecord) fail('the desktop history has no online game');
+if (!webRecord) fail('the web history has no online game');
+if (deskRecord && webRecord) {
+  const [a, b] = [JSON.stringify(deskRecord.moves), JSON.stringify(webRecord.moves)];
+  const count = String(deskRecord.moves).trim().split(/\s+/).length;
+  if (a !== b || count !== 9) fail(`the histories differ or are short: ${a} against ${b}`);
+  else console.log(`both histories hold the game: ${deskRecord.black} against ${deskRecord.white}, ${a}, ${JSON.stringify(deskRecord.result)}`);
+}
+
+await browser.close();
+if (/panicked|ERROR/.test(serverLog)) fail(`the server's log: ${serverLog.slice(-500)}`);
+console.log(`online: ${failed ? 0 : 1} passed, ${failed ? 1 : 0} failed`);
+cleanup();
+process.exit(failed ? 1 : 0);
