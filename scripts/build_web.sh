@@ -54,9 +54,25 @@ sw = sw.replace("__VERSION__", digest.hexdigest()[:16]).replace("__FILES__", jso
 print(f"==> service worker: {len(files)} files to cache offline")
 PY
 
+# Precompressed copies for servers that send them (gomoku-server --web does): gzip always,
+# brotli where Node.js is there to make it (its zlib has brotli).
+for f in "$out"/*.wasm "$out"/*.js "$out"/index.html "$out"/manifest.webmanifest; do
+  gzip -9 -k -f "$f"
+done
+if command -v node >/dev/null 2>&1; then
+  node -e '
+    const fs = require("fs"), zlib = require("zlib");
+    for (const f of process.argv.slice(1)) {
+      fs.writeFileSync(f + ".br", zlib.brotliCompressSync(fs.readFileSync(f), {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: fs.statSync(f).size },
+      }));
+    }' "$out"/*.wasm "$out"/*.js "$out"/index.html "$out"/manifest.webmanifest
+fi
+
 raw=$(stat -c %s "$out/gomoku_bg.wasm")
-gz=$(gzip -9 -c "$out/gomoku_bg.wasm" | wc -c)
-echo "==> web build in $out: wasm $((raw / 1024)) KiB raw, $((gz / 1024)) KiB gzip"
+gz=$(stat -c %s "$out/gomoku_bg.wasm.gz")
+br=$( [ -f "$out/gomoku_bg.wasm.br" ] && echo "$(( $(stat -c %s "$out/gomoku_bg.wasm.br") / 1024 )) KiB brotli" || echo "no brotli (no Node.js)")
+echo "==> web build in $out: wasm $((raw / 1024)) KiB raw, $((gz / 1024)) KiB gzip, $br"
 wraw=$(stat -c %s "$out/gomoku_worker_bg.wasm")
 wgz=$(gzip -9 -c "$out/gomoku_worker_bg.wasm" | wc -c)
 echo "==> the engine worker's wasm: $((wraw / 1024)) KiB raw, $((wgz / 1024)) KiB gzip"
