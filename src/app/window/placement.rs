@@ -152,31 +152,16 @@ fn remember_place(
     _main_thread: NonSendMarker,
 ) {
     let changed = moved.read().count() + resized.read().count() > 0;
-    if changed && let Ok((entity, window)) = windows.single() {
-        let place = if is_maximized(entity) {
-            now.place.map(|before| WindowPlace {
-                maximized: true,
-                ..before
-            })
-        } else {
-            Some(WindowPlace {
-                position: match window.position {
-                    WindowPosition::At(corner) => Some((corner.x, corner.y)),
-                    _ => now.place.and_then(|p| p.position),
-                },
-                size: (
-                    window.resolution.width().round() as u32,
-                    window.resolution.height().round() as u32,
-                ),
-                maximized: false,
-            })
-        };
+    let exiting = exits.read().count() > 0;
+    if (changed || exiting)
+        && let Ok((entity, window)) = windows.single()
+    {
+        let place = place_of(entity, window, now.place);
         if place.is_some() && place != now.place {
             now.place = place;
             now.unsaved_since = Some(time.elapsed());
         }
     }
-    let exiting = exits.read().count() > 0;
     let Some(since) = now.unsaved_since else {
         return;
     };
@@ -193,11 +178,39 @@ fn remember_place(
     }
 }
 
-/// Whether the system shows the window maximized (never, in runs without winit's windows).
-fn is_maximized(window: Entity) -> bool {
-    WINIT_WINDOWS.with_borrow(|winit| {
-        winit
-            .get_window(window)
-            .is_some_and(|window| window.is_maximized())
+/// The window's place as the system shows it (`before`: its place until now). Where the
+/// system can tell, its frame's corner and whether it is maximized come from the system
+/// itself (a window manager may have moved it without a word); else from Bevy's window. A
+/// minimized window keeps the place it had.
+fn place_of(entity: Entity, window: &Window, before: Option<WindowPlace>) -> Option<WindowPlace> {
+    let (corner, maximized, minimized) = WINIT_WINDOWS.with_borrow(|winit| {
+        let Some(system) = winit.get_window(entity) else {
+            return (None, false, false);
+        };
+        let corner = system.outer_position().ok().map(|p| (p.x, p.y));
+        let minimized = system.is_minimized().unwrap_or(false);
+        (corner, system.is_maximized(), minimized)
+    });
+    let size = (
+        window.resolution.width().round() as u32,
+        window.resolution.height().round() as u32,
+    );
+    if minimized || size.0 == 0 || size.1 == 0 {
+        return before;
+    }
+    if maximized {
+        return before.map(|before| WindowPlace {
+            maximized: true,
+            ..before
+        });
+    }
+    let corner = corner.or(match window.position {
+        WindowPosition::At(corner) => Some((corner.x, corner.y)),
+        _ => before.and_then(|p| p.position),
+    });
+    Some(WindowPlace {
+        position: corner,
+        size,
+        maximized: false,
     })
 }
