@@ -97,7 +97,7 @@ def luma(c):
     return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]
 
 
-def run_case(game, out, name, extra, moves, line, cwd=None):
+def run_case(game, out, name, extra, moves, line, cwd=None, says=None):
     shot = os.path.abspath(os.path.join(out, f"{name}.png"))
     for f in (shot, shot + ".layout.json"):
         if os.path.exists(f):
@@ -113,6 +113,8 @@ def run_case(game, out, name, extra, moves, line, cwd=None):
     if proc.returncode != 0 or not os.path.exists(shot):
         print(proc.stdout[-3000:], proc.stderr[-3000:], sep="\n")
         raise AssertionError(f"{name}: the game exited with {proc.returncode} and no screenshot")
+    if says and says not in proc.stdout + proc.stderr:
+        raise AssertionError(f"{name}: the game did not say '{says}'")
     with open(shot + ".layout.json") as f:
         layout = json.load(f)
     width, height, rows = read_png(shot)
@@ -201,7 +203,8 @@ def run_alone(game, out):
     with tempfile.TemporaryDirectory() as alone:
         copy = os.path.join(alone, "gomoku")
         shutil.copy2(game, copy)
-        run_case(copy, out, "alone", ["--mode", "two-players"], "h8 i9 h9", None, cwd=alone)
+        run_case(copy, out, "alone", ["--mode", "two-players"], "h8 i9 h9", None, cwd=alone,
+                 says="the pictures and sounds are built into the game")
 
 
 def run_broken_assets(game, out):

@@ -242,6 +242,13 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             PreStartup,
             move |mut commands: Commands, server: Res<AssetServer>, origin: Res<AssetOrigin>| {
+                info!(
+                    "the pictures and sounds are {}",
+                    match *origin {
+                        AssetOrigin::Embedded => "built into the game",
+                        AssetOrigin::Folder => "read from the assets folder",
+                    }
+                );
                 commands.insert_resource(GameAssets::load(&server, *origin, textures, sounds));
             },
         )
