@@ -1,5 +1,5 @@
 # Two commands for a fresh Debian machine: `make run` plays, `make test` checks everything.
-.PHONY: run test deps brain bench frames screenshots web serve server load
+.PHONY: run test deps brain bench frames screenshots web serve server load dist
 
 run: deps
 	cargo run --bin gomoku
@@ -26,6 +26,11 @@ frames: deps
 screenshots: deps
 	cargo build --bin gomoku
 	scripts/screenshots.sh "$${CARGO_TARGET_DIR:-target}/debug/gomoku"
+
+# The desktop game for Linux as one archive in dist/ (the game with its pictures and sounds
+# built in, its icon and .desktop entry, a README); prints the archive's path and size.
+dist: deps
+	scripts/dist.sh
 
 web:
 	scripts/build_web.sh

@@ -38,8 +38,12 @@ usage: gomoku [options]
                       on the web: ?quick-match
   --hints N           with --puzzles: take N hints (1 or 2) on the first puzzle
   --screenshot FILE   draw the board, save the window to FILE (PNG) and exit
-  --window WxH        the window's size in logical pixels (default 1200x900; at least
-                      480 each way); taller than wide puts the panel below the board
+  --window WxH        the window's size in logical pixels, at least 480 each way (by
+                      default it fits the screen, or is as it was left last time;
+                      1200x900 with --screenshot); taller than wide puts the panel below
+                      the board
+  --assets DIR        read the pictures and sounds from DIR (laid out as the source's
+                      assets/ folder) instead of the copies built into the game
   --frame-report FILE measure frame times (idle, AI thinking, win animation), write them
                       to FILE (JSON) and exit; see scripts/frame_times.py
   --help              this text
@@ -86,6 +90,8 @@ pub struct CliOptions {
     pub hints: u8,
     /// The window's size in logical pixels, if given.
     pub window: Option<(u32, u32)>,
+    /// A folder to read the pictures and sounds from instead of the built-in copies.
+    pub assets: Option<PathBuf>,
 }
 
 /// Parses the arguments (without the program name).
@@ -206,6 +212,7 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<CliOptions, Strin
                     format!("--window {v}: use WIDTHxHEIGHT, each 480 to 8192 (\"540x960\")")
                 })?);
             }
+            "--assets" => o.assets = Some(PathBuf::from(value("--assets")?)),
             "--frame-report" => {
                 o.frame_report = Some(PathBuf::from(value("--frame-report")?));
             }
@@ -381,6 +388,15 @@ mod tests {
         );
         assert!(parse(args("--window 300x960")).unwrap_err().contains("480"));
         assert!(parse(args("--window tall")).is_err());
+        assert_eq!(
+            parse(args("--assets /tmp/art")).unwrap().assets,
+            Some(PathBuf::from("/tmp/art"))
+        );
+        assert!(
+            parse(args("--assets"))
+                .unwrap_err()
+                .contains("needs a value")
+        );
         assert!(parse(args("--size")).unwrap_err().contains("needs a value"));
         assert!(parse(args("--fly")).unwrap_err().contains("--fly"));
         assert!(

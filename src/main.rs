@@ -1,10 +1,14 @@
 //! The game: `gomoku [--mode M] [--level N] [--size N] [--rule R] [--moves "h8 i9"]
-//! [--screenshot FILE]`; `gomoku --help` lists the options.
+//! [--screenshot FILE]`; `gomoku --help` lists the options. On the desktop it is one file: the
+//! pictures and sounds are built in.
+
+use std::path::PathBuf;
 
 use bevy::asset::AssetMetaCheck;
 use bevy::prelude::*;
-use bevy::window::WindowResizeConstraints;
 use bevy::winit::{UpdateMode, WinitSettings};
+use gomoku::app::assets::AssetOrigin;
+use gomoku::app::window::RememberWindowPlace;
 use gomoku::app::{GamePlugin, Screen, SettingsOverride};
 use gomoku::cli::{self, CliOptions};
 
@@ -35,43 +39,40 @@ fn main() -> AppExit {
         quick_match,
         hints,
         window,
+        assets: asset_folder,
     } = options;
     if help {
         println!("{}", cli::USAGE);
         return AppExit::Success;
     }
+    // Runs that capture the screen, or are given a size, keep their window as it is; the
+    // others open it where the player left it.
+    let remembered = !cfg!(target_arch = "wasm32")
+        && window.is_none()
+        && screenshot.is_none()
+        && frame_report.is_none();
+    let (asset_folder, asset_origin) = match assets(asset_folder) {
+        Ok(found) => found,
+        Err(e) => {
+            eprintln!("gomoku: {e}");
+            return AppExit::error();
+        }
+    };
     let mut app = App::new();
     app.add_plugins(
         DefaultPlugins
             .set(WindowPlugin {
-                primary_window: Some(Window {
-                    title: "Gomoku".into(),
-                    // The web page's canvas, filling the page and following its size.
-                    canvas: Some("#game".into()),
-                    fit_canvas_to_parent: true,
-                    resolution: window.unwrap_or((1200, 900)).into(),
-                    // A desktop window stays usable; in the browser the page decides (a phone
-                    // is narrower than 480).
-                    resize_constraints: if cfg!(target_arch = "wasm32") {
-                        WindowResizeConstraints::default()
-                    } else {
-                        WindowResizeConstraints {
-                            min_width: 480.0,
-                            min_height: 480.0,
-                            ..default()
-                        }
-                    },
-                    ..default()
-                }),
+                primary_window: Some(gomoku::app::window::primary_window(window, remembered)),
                 ..default()
             })
             .set(AssetPlugin {
-                file_path: asset_dir(),
+                file_path: asset_folder,
                 // We ship no .meta files; not asking for them spares the web build 404s.
                 meta_check: AssetMetaCheck::Never,
                 ..default()
             }),
     )
+    .insert_resource(asset_origin)
     .insert_resource(SettingsOverride { language, theme });
     if setup_given {
         app.insert_resource(setup);
@@ -87,6 +88,9 @@ fn main() -> AppExit {
     }
     if review {
         app.insert_resource(gomoku::app::analysis::review::OpenReview);
+    }
+    if remembered {
+        app.insert_resource(RememberWindowPlace);
     }
     if let Some(dialog) = dialog {
         app.insert_state(dialog);
@@ -115,21 +119,26 @@ fn main() -> AppExit {
     app.run()
 }
 
-/// Where the pictures and sounds are: `BEVY_ASSET_ROOT` or `assets/` beside the binary when
-/// present (installed copies), else the source tree's `assets/` (runs from a build directory).
-fn asset_dir() -> String {
+/// Where the pictures and sounds are read from: the copies built into the game on the desktop,
+/// or the folder `--assets` names (which must be there); `assets/` beside the page on the web.
+/// Returns the folder for Bevy's `AssetPlugin` and the origin to load from.
+fn assets(folder: Option<PathBuf>) -> Result<(String, AssetOrigin), String> {
     if cfg!(target_arch = "wasm32") {
-        // Beside index.html.
-        return "assets".to_string();
+        return Ok(("assets".to_owned(), AssetOrigin::Folder));
     }
-    let beside_exe = std::env::current_exe()
-        .ok()
-        .and_then(|exe| Some(exe.parent()?.join("assets")))
-        .filter(|dir| dir.is_dir());
-    if std::env::var_os("BEVY_ASSET_ROOT").is_some() || beside_exe.is_some() {
-        return "assets".to_string();
+    let Some(folder) = folder else {
+        // Nothing is read from this folder.
+        return Ok(("assets".to_owned(), AssetOrigin::Embedded));
+    };
+    let folder =
+        std::path::absolute(&folder).map_err(|e| format!("--assets {}: {e}", folder.display()))?;
+    if !folder.is_dir() {
+        return Err(format!(
+            "--assets {}: there is no such folder",
+            folder.display()
+        ));
     }
-    concat!(env!("CARGO_MANIFEST_DIR"), "/assets").to_string()
+    Ok((folder.display().to_string(), AssetOrigin::Folder))
 }
 
 /// The command line; on the web, the page's query string (`?mode=human-black&level=3` is

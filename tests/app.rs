@@ -560,35 +560,6 @@ fn two_outcomes_in_one_frame_are_both_heard_and_both_animated() {
 }
 
 #[test]
-fn a_missing_asset_is_named_and_the_scene_never_counts_as_ready() {
-    use gomoku::app::assets::{AssetsStatus, GameAssets};
-    let empty = std::env::temp_dir().join(format!("gomoku-no-assets-{}", std::process::id()));
-    std::fs::create_dir_all(&empty).unwrap();
-    let mut app = app_with_feedback(Some(empty.to_str().unwrap()));
-    let status = |a: &App| {
-        let server = a.world().resource::<AssetServer>();
-        a.world().resource::<GameAssets>().status(server)
-    };
-    update_until(&mut app, 2_000, |a| {
-        matches!(status(a), AssetsStatus::Failed(_))
-    })
-    .expect("the loading fails");
-    let AssetsStatus::Failed(files) = status(&app) else {
-        unreachable!()
-    };
-    // Every sound is named, each once.
-    assert_eq!(files.len(), 8, "{files:?}");
-    for name in ["sounds/stone_1.wav", "sounds/win.wav", "sounds/button.wav"] {
-        assert!(files.iter().any(|f| f.starts_with(name)), "{files:?}");
-    }
-    for _ in 0..5 {
-        app.update();
-    }
-    assert!(!app.world().resource::<gomoku::app::SceneReady>().0);
-    let _ = std::fs::remove_dir_all(&empty);
-}
-
-#[test]
 fn every_state_is_there_without_a_renderer_and_esc_closes_a_window() {
     use gomoku::app::{Dialog, InGame};
     let mut app = App::new();

@@ -19,6 +19,8 @@
 //! - [`analysis`]: analysis mode: the engine's view of the position shown, on a side line.
 //! - [`i18n`]: the player's language and every label.
 //! - [`capture`]: scripted runs that save a screenshot or measure frame times.
+//! - [`window`]: the game's window: its title, and on the desktop its size and place, kept
+//!   between runs, and its icon.
 //! - [`records`]: loading and saving what the player keeps; [`audio`]: the sounds;
 //!   [`pace`]: how often frames are drawn; [`assets`]: the pictures and sounds.
 //!
@@ -47,6 +49,7 @@ mod states;
 pub mod theme;
 #[cfg(target_arch = "wasm32")]
 mod web;
+pub mod window;
 pub mod windows;
 
 use bevy::prelude::*;
@@ -125,6 +128,7 @@ impl Plugin for GamePlugin {
                 audio::plugin,
                 analysis::plugin,
                 online::plugin,
+                window::plugin,
             ));
         #[cfg(target_arch = "wasm32")]
         app.add_plugins(web::plugin);

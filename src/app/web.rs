@@ -1,5 +1,6 @@
 //! The web page around the game: tells the page when the board is drawn (so it can take its
-//! loading indicator away), and writes each status line to the console as
+//! loading indicator away) or when the pictures and sounds could not be loaded (so it says so
+//! instead of loading for ever), and writes each status line to the console as
 //! `gomoku-status: ...` and the end of each game review as `gomoku-review: ended` (the web
 //! end-to-end test reads them).
 
@@ -7,6 +8,7 @@ use bevy::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::analysis::review::GameReview;
+use super::assets::AssetsFailed;
 use super::{SceneReady, StatusLine};
 
 pub(super) fn plugin(app: &mut App) {
@@ -17,7 +19,8 @@ pub(super) fn plugin(app: &mut App) {
             status_to_console.run_if(resource_changed::<StatusLine>),
             review_end_to_console,
         ),
-    );
+    )
+    .add_observer(tell_the_page_assets_failed);
 }
 
 fn status_to_console(status: Res<StatusLine>) {
@@ -47,5 +50,18 @@ fn tell_the_page_when_ready(ready: Res<SceneReady>, mut told: Local<bool>) {
         && let Some(callback) = callback.dyn_ref::<js_sys::Function>()
     {
         let _ = callback.call0(&window);
+    }
+}
+
+/// Calls the page's `window.gomokuFailed(message)` with the files that could not be loaded.
+fn tell_the_page_assets_failed(failed: On<AssetsFailed>) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let message = format!("cannot load {}", failed.0.join(", "));
+    if let Ok(callback) = js_sys::Reflect::get(&window, &"gomokuFailed".into())
+        && let Some(callback) = callback.dyn_ref::<js_sys::Function>()
+    {
+        let _ = callback.call1(&window, &message.into());
     }
 }

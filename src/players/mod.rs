@@ -1,5 +1,6 @@
 //! Players: local profiles with their statistics, rank and undo budget, and the documents the
-//! game keeps (profiles, settings, the history of finished games). Plain Rust, no Bevy.
+//! game keeps (profiles, settings, the history of finished games, the window's place). Plain
+//! Rust, no Bevy.
 
 pub mod history;
 pub mod online;
@@ -9,6 +10,7 @@ pub mod settings;
 pub mod stats;
 pub mod undo_budget;
 pub mod unfinished;
+pub mod window_place;
 
 pub use history::History;
 pub use profile::{Profile, ProfileError, ProfileId, Profiles};
@@ -17,3 +19,4 @@ pub use settings::Settings;
 pub use stats::{GameResult, StatKey, StatMode, Stats, Tally};
 pub use undo_budget::UndoBudget;
 pub use unfinished::UnfinishedGame;
+pub use window_place::WindowPlace;

@@ -2,7 +2,9 @@
 """Desktop end-to-end test: runs the real game binary in a real window under Xvfb (Mesa's
 software renderer), has it draw scripted positions and save screenshots, and checks the
 pictures: the board is drawn, every stone is where the moves say in the right colour, empty
-points are empty, and a winning five is highlighted.
+points are empty, and a winning five is highlighted. Also: the binary alone in an empty folder
+draws the same (its pictures and sounds are built in), and a missing or damaged asset read
+with --assets ends the run with an error naming the file, in bounded time.
 
     python3 tests/e2e/desktop.py --game PATH [--out DIR]
 
@@ -95,20 +97,24 @@ def luma(c):
     return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]
 
 
-def run_case(game, out, name, extra, moves, line):
-    shot = os.path.join(out, f"{name}.png")
+def run_case(game, out, name, extra, moves, line, cwd=None, says=None):
+    shot = os.path.abspath(os.path.join(out, f"{name}.png"))
     for f in (shot, shot + ".layout.json"):
         if os.path.exists(f):
             os.remove(f)
     cmd = ["xvfb-run", "-a", "-s", "-screen 0 1280x1024x24", game, *extra, "--moves", moves, "--screenshot", shot]
     t0 = time.time()
     # A data directory of the test's own: the player's saved games and settings stay untouched.
-    env = dict(os.environ, GOMOKU_DATA_DIR=os.path.join(out, "data"))
-    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=180, env=env)
+    env = dict(os.environ, GOMOKU_DATA_DIR=os.path.abspath(os.path.join(out, "data")))
+    for hint in ("BEVY_ASSET_ROOT", "CARGO_MANIFEST_DIR"):
+        env.pop(hint, None)
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=180, env=env, cwd=cwd)
     took = time.time() - t0
     if proc.returncode != 0 or not os.path.exists(shot):
         print(proc.stdout[-3000:], proc.stderr[-3000:], sep="\n")
         raise AssertionError(f"{name}: the game exited with {proc.returncode} and no screenshot")
+    if says and says not in proc.stdout + proc.stderr:
+        raise AssertionError(f"{name}: the game did not say '{says}'")
     with open(shot + ".layout.json") as f:
         layout = json.load(f)
     width, height, rows = read_png(shot)
@@ -188,6 +194,63 @@ def run_unreadable_save(game, out):
     print(f"ok unreadable-save: kept as {os.path.basename(kept[0])}, fresh profiles written, settings kept")
 
 
+def run_alone(game, out):
+    """The binary copied alone into an empty folder and run from there: it needs no assets
+    folder, its pictures and sounds are built in (the scene is ready only once the sounds
+    have loaded too)."""
+    import shutil
+    import tempfile
+    with tempfile.TemporaryDirectory() as alone:
+        copy = os.path.join(alone, "gomoku")
+        shutil.copy2(game, copy)
+        run_case(copy, out, "alone", ["--mode", "two-players"], "h8 i9 h9", None, cwd=alone,
+                 says="the pictures and sounds are built into the game")
+
+
+def run_broken_assets(game, out):
+    """--assets with a missing folder, an empty folder, and a damaged picture and sound: each run
+    ends with an error naming the folder or the files, well within the time limit."""
+    import shutil
+    source = os.path.join(os.path.dirname(__file__), "..", "..", "assets")
+    broken = os.path.join(out, "assets-broken")
+    empty = os.path.join(out, "assets-empty")
+    for d in (broken, empty):
+        shutil.rmtree(d, ignore_errors=True)
+    os.makedirs(empty)
+    for part in ("textures", "sounds"):
+        shutil.copytree(os.path.join(source, part), os.path.join(broken, part))
+    with open(os.path.join(broken, "textures", "disc.png"), "r+b") as f:
+        f.truncate(100)
+    with open(os.path.join(broken, "sounds", "win.wav"), "wb") as f:
+        f.write(b"<html>404 Not Found</html>")
+    cases = [
+        ("no folder", os.path.join(out, "no-such-folder"), ["no-such-folder"]),
+        ("empty folder", empty, ["textures/board_wood.png", "sounds/stone_1.wav", "sounds/button.wav"]),
+        ("damaged files", broken, ["textures/disc.png", "sounds/win.wav (not a WAV file)"]),
+    ]
+    for name, folder, named in cases:
+        shot = os.path.join(out, "broken-assets.png")
+        if os.path.exists(shot):
+            os.remove(shot)
+        cmd = ["xvfb-run", "-a", "-s", "-screen 0 1280x1024x24", game, "--assets", folder,
+               "--mode", "two-players", "--screenshot", shot]
+        env = dict(os.environ, GOMOKU_DATA_DIR=os.path.join(out, "data"), NO_COLOR="1")
+        t0 = time.time()
+        try:
+            proc = subprocess.run(cmd, capture_output=True, text=True, timeout=90, env=env)
+        except subprocess.TimeoutExpired:
+            raise AssertionError(f"broken assets, {name}: still running after 90 s")
+        took = time.time() - t0
+        said = proc.stdout + proc.stderr
+        if proc.returncode == 0 or os.path.exists(shot):
+            raise AssertionError(f"broken assets, {name}: exited with {proc.returncode}, screenshot {os.path.exists(shot)}")
+        missing = [n for n in named if n not in said]
+        if missing:
+            print(said[-3000:])
+            raise AssertionError(f"broken assets, {name}: the error does not name {missing}")
+        print(f"ok broken assets, {name}: exit {proc.returncode}, names {', '.join(named)} ({took:.1f} s)")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--game", required=True)
@@ -202,12 +265,13 @@ def main():
         except AssertionError as e:
             print(f"FAIL {e}")
             failed += 1
-    try:
-        run_unreadable_save(args.game, args.out)
-        passed += 1
-    except AssertionError as e:
-        print(f"FAIL {e}")
-        failed += 1
+    for check in (run_unreadable_save, run_alone, run_broken_assets):
+        try:
+            check(args.game, args.out)
+            passed += 1
+        except AssertionError as e:
+            print(f"FAIL {e}")
+            failed += 1
     print(f"desktop: {passed} passed, {failed} failed")
     sys.exit(1 if failed else 0)
 

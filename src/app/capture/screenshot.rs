@@ -7,7 +7,6 @@ use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_dis
 
 use crate::app::analysis::review::{GameReview, OpenReview};
 use crate::app::analysis::{AnalysisRun, AnalysisShown};
-use crate::app::assets::{AssetsStatus, GameAssets};
 use crate::app::board::BoardLayout;
 use crate::app::online::{JoinOnConnect, Link, OnlineGame};
 use crate::app::pace::KeepDrawing;
@@ -49,7 +48,7 @@ pub fn plugin(path: PathBuf) -> impl Fn(&mut App) {
                 Update,
                 hide_ghost.after(AppSystems::Input).before(AppSystems::View),
             )
-            .add_systems(Last, (give_up_without_assets, capture_when_ready));
+            .add_systems(Last, capture_when_ready);
     }
 }
 
@@ -75,21 +74,6 @@ fn layout_json(layout: &BoardLayout, window: &Window, board: &Board) -> String {
         oy,
         board.board().moves_notation()
     )
-}
-
-/// Without its pictures the scene never gets ready: the run ends with an error (the assets
-/// plugin has named the files) rather than waiting for ever.
-fn give_up_without_assets(
-    server: Option<Res<AssetServer>>,
-    assets: Option<Res<GameAssets>>,
-    mut exit: MessageWriter<AppExit>,
-) {
-    if let (Some(server), Some(assets)) = (server, assets)
-        && matches!(assets.status(&server), AssetsStatus::Failed(_))
-    {
-        error!("no screenshot: the game's assets are incomplete");
-        exit.write(AppExit::error());
-    }
 }
 
 fn capture_when_ready(

@@ -1,0 +1,60 @@
+//! The game binary as a player starts it, checked without a display: a bad `--assets` folder is
+//! named and the game exits with an error at once, before any window opens. (The runs that
+//! need a window, a damaged asset among them, are in `tests/e2e/desktop.py`.)
+#![cfg(all(feature = "game", not(target_arch = "wasm32")))]
+
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+/// The longest a run that ends by itself may take.
+const LIMIT: Duration = Duration::from_secs(30);
+
+/// Runs the game with `args` and no display; fails the test if it is still running after
+/// [`LIMIT`].
+fn run(args: &[&str]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gomoku"))
+        .args(args)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .env(
+            "GOMOKU_DATA_DIR",
+            std::env::temp_dir().join("gomoku-binary-test"),
+        )
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the game starts");
+    let started = Instant::now();
+    while child
+        .try_wait()
+        .expect("the game can be waited for")
+        .is_none()
+    {
+        if started.elapsed() > LIMIT {
+            let _ = child.kill();
+            panic!("gomoku {args:?} still runs after {LIMIT:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn an_assets_folder_that_is_not_there_is_named_and_the_game_exits() {
+    let missing = std::env::temp_dir().join("gomoku-no-such-assets-folder");
+    let _ = std::fs::remove_dir_all(&missing);
+    let out = run(&["--assets", missing.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains("gomoku-no-such-assets-folder") && said.contains("no such folder"),
+        "{said}"
+    );
+}
+
+#[test]
+fn the_help_tells_how_to_read_the_assets_from_a_folder() {
+    let out = run(&["--help"]);
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("--assets DIR"));
+}
