@@ -34,6 +34,7 @@ fn main() -> AppExit {
         join,
         hints,
         window,
+        past_move,
     } = options;
     if help {
         println!("{}", cli::USAGE);
@@ -86,6 +87,9 @@ fn main() -> AppExit {
     }
     if review {
         app.insert_resource(gomoku::app::analysis::review::OpenReview);
+    }
+    if let Some(n) = past_move {
+        app.insert_resource(gomoku::app::play::look_back::OpenPastMove(n));
     }
     if let Some(dialog) = dialog {
         app.insert_state(dialog);
