@@ -20,7 +20,7 @@ use gomoku::app::play::AiBrain;
 use gomoku::app::screens::player_cards::PlayerCards;
 use gomoku::app::{
     GameClock, GameCommand, GameHistory, GamePlugin, GameSetup, LookBack, Mode, Screen, StatusLine,
-    Storage,
+    Storage, UserSettings,
 };
 use gomoku::engine::clock::TimeControl;
 use gomoku::engine::record::Ending;
@@ -366,6 +366,13 @@ fn the_clocks_are_saved_with_the_game_and_come_back_stopped() {
     // The next start puts the game back behind the menu, with its clocks, stopped.
     let mut b = app_in(Store::new(FileBackend::new(&dir)), None, Screen::Menu);
     assert_eq!(board(&b).board().moves(), &[at("h8"), at("i9")]);
+    // The menu keeps the time control, saved with the set-up.
+    let five_plus_three = Some(TimeControl::new(300, 3));
+    assert_eq!(
+        b.world().resource::<UserSettings>().last.time,
+        five_plus_three
+    );
+    assert_eq!(b.world().resource::<GameSetup>().time, five_plus_three);
     assert_eq!(*b.world().resource::<GameClock>(), saved);
     frames(&mut b, 6);
     assert_eq!(

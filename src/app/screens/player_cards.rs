@@ -190,9 +190,10 @@ fn show_card(ui: &mut egui::Ui, card: &PlayerCard, lang: Lang) {
             egui::Stroke::new(2.0, accent),
         )
     } else {
+        // The same width: the card keeps its size when the turn passes.
         (
             visuals.faint_bg_color,
-            visuals.widgets.noninteractive.bg_stroke,
+            egui::Stroke::new(2.0, visuals.widgets.noninteractive.bg_stroke.color),
         )
     };
     let frame = egui::Frame::group(ui.style())
@@ -312,6 +313,51 @@ fn thinking_dots(ui: &mut egui::Ui, colour: egui::Color32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::capture::egui_harness::run_frames;
+    use crate::players::settings::Language;
+
+    #[test]
+    fn a_card_keeps_its_size_whatever_the_side_is_doing() {
+        let ctx = egui::Context::default();
+        let lang = Lang(Language::English);
+        let mut sizes = Vec::new();
+        for state in [
+            CardState::Waiting,
+            CardState::ToMove,
+            CardState::Thinking,
+            CardState::Won,
+        ] {
+            for clock in [None, Some(9_500), Some(300_000)] {
+                let card = PlayerCard {
+                    stone: Stone::White,
+                    name: "A name long enough to be cut at the card's edge".into(),
+                    rank: "Candidate master · 1950".into(),
+                    state,
+                    clock,
+                };
+                let cards = PlayerCards(vec![card]);
+                let mut rect = egui::Rect::NOTHING;
+                run_frames(&ctx, 2, |ctx| {
+                    egui::Area::new(egui::Id::new("cards")).show(ctx, |ui| {
+                        ui.set_width(224.0);
+                        rect = ui
+                            .scope(|ui| show_cards(ui, &cards, false, lang))
+                            .response
+                            .rect;
+                    });
+                });
+                sizes.push((state, clock, rect.size()));
+            }
+        }
+        let first = sizes[0].2;
+        assert!(first.y > STONE_SIZE, "{sizes:?}");
+        for (state, clock, size) in &sizes {
+            assert!(
+                (size.y - first.y).abs() < 0.5 && size.x <= first.x + 0.5,
+                "{state:?} {clock:?}: {size:?} against {first:?}"
+            );
+        }
+    }
 
     #[test]
     fn clocks_show_tenths_when_time_is_short() {
