@@ -5,7 +5,7 @@ Reads every Rust file under src/app, turns each module path it names (`use` line
 code: `crate::app::..`, `super::..`, and a folder's `child::..` in its mod.rs) into an edge
 "module uses module", following a folder's `pub use` re-exports to the file that defines the
 item. The shared vocabulary files (game.rs, opening.rs, states.rs, feedback.rs, documents.rs,
-side_line.rs) are private parts of `app` itself, re-exported by it, so they count as `app`. A parent adding a child's
+side_line.rs, past_position.rs) are private parts of `app` itself, re-exported by it, so they count as `app`. A parent adding a child's
 plugin (`child::plugin`) is composition, not use, and is left out; so are unit tests.
 
 Prints each module's uses and the circles found; exits 1 if there is one.
@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(sys.argv[1]).resolve() if len(sys.argv) > 1 else Path(__file__).resolve().parent.parent / "src" / "app"
-VOCABULARY = {"game", "opening", "states", "feedback", "documents", "side_line"}
+VOCABULARY = {"game", "opening", "states", "feedback", "documents", "side_line", "past_position"}
 
 
 def real_module_of(path: Path) -> tuple:

@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use crate::app::{Dialog, GameSetup, Mode};
 use crate::engine::board::parse_moves;
+use crate::engine::clock::TimeControl;
 use crate::engine::opening::{Opening, OpeningRule, text};
 use crate::engine::search::levels::Level;
 use crate::engine::{ForbiddenPolicy, Rule, Stone};
@@ -19,6 +20,8 @@ usage: gomoku [options]
   --rule R            freestyle, standard or renju (default freestyle)
   --forbidden P       refuse or lose: what a forbidden move does in renju (default refuse)
   --opening O         none, swap1, swap2 or soosorv8 (renju only): the opening rule
+  --time T            the clock: M+S (M minutes each, S seconds added after each move,
+                      \"5+3\"), M (no increment) or none (untimed, the default)
   --moves \"h8 i9\"     start from the position after these moves; with an opening rule,
                       its steps first: a point for each stone, offer or pick, black,
                       white or two for a choice, a number for Soosõrv's offers
@@ -37,6 +40,8 @@ usage: gomoku [options]
                       asks for the lobby's default game (freestyle, 15x15, 5 min + 3 s);
                       on the web: ?quick-match
   --hints N           with --puzzles: take N hints (1 or 2) on the first puzzle
+  --past-move N       show the game's position after its move N, as a click on the move
+                      in the move list does (with --moves)
   --screenshot FILE   draw the board, save the window to FILE (PNG) and exit
   --window WxH        the window's size in logical pixels, at least 480 each way (by
                       default it fits the screen, or is as it was left last time;
@@ -92,6 +97,8 @@ pub struct CliOptions {
     pub window: Option<(u32, u32)>,
     /// A folder to read the pictures and sounds from instead of the built-in copies.
     pub assets: Option<PathBuf>,
+    /// Show the game's position after this many moves (a past position).
+    pub past_move: Option<usize>,
 }
 
 /// Parses the arguments (without the program name).
@@ -112,7 +119,14 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<CliOptions, Strin
         };
         if matches!(
             flag.as_str(),
-            "--size" | "--rule" | "--mode" | "--level" | "--forbidden" | "--moves" | "--opening"
+            "--size"
+                | "--rule"
+                | "--mode"
+                | "--level"
+                | "--forbidden"
+                | "--moves"
+                | "--opening"
+                | "--time"
         ) {
             o.setup_given = true;
         }
@@ -148,6 +162,14 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<CliOptions, Strin
                 }
             }
             "--moves" => moves_text = Some(value("--moves")?),
+            "--time" => {
+                let v = value("--time")?;
+                o.setup.time = parse_time(&v).ok_or_else(|| {
+                    format!(
+                        "--time {v}: use M+S (minutes and seconds added a move, \"5+3\"), M or none"
+                    )
+                })?;
+            }
             "--lang" => {
                 o.language = Some(match value("--lang")?.as_str() {
                     "en" | "english" => Language::English,
@@ -205,6 +227,13 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<CliOptions, Strin
                     .filter(|n| (0..=2).contains(n))
                     .ok_or_else(|| format!("--hints {v}: use 0, 1 or 2"))?;
             }
+            "--past-move" => {
+                let v = value("--past-move")?;
+                o.past_move = Some(
+                    v.parse()
+                        .map_err(|_| format!("--past-move {v}: use a move number"))?,
+                );
+            }
             "--screenshot" => o.screenshot = Some(PathBuf::from(value("--screenshot")?)),
             "--window" => {
                 let v = value("--window")?;
@@ -234,6 +263,25 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<CliOptions, Strin
         o.play_now = true;
     }
     Ok(o)
+}
+
+/// A clock as the command line gives it: "5+3" (minutes, and seconds added after each move),
+/// "15" (no increment) or "none"; `Some(None)` for untimed, `None` when it does not read or
+/// is out of range.
+fn parse_time(text: &str) -> Option<Option<TimeControl>> {
+    let text = text.trim();
+    if text.eq_ignore_ascii_case("none") {
+        return Some(None);
+    }
+    // "5+3", or "5 3" from a web page's query string (where `+` is a space).
+    let (minutes, increment) = text
+        .split_once(|c: char| c == '+' || c.is_whitespace())
+        .unwrap_or((text, "0"));
+    let minutes: u32 = minutes.trim().parse().ok()?;
+    let increment: u32 = increment.trim().parse().ok()?;
+    let time = TimeControl::new(minutes.checked_mul(60)?, increment);
+    time.check().ok()?;
+    Some(Some(time))
 }
 
 /// "540x960" as a window size, each side 480 to 8192.
@@ -350,6 +398,25 @@ mod tests {
                 .unwrap_err()
                 .contains("swap3")
         );
+    }
+
+    #[test]
+    fn a_clock_is_minutes_and_an_increment() {
+        let o = parse(args("--time 5+3")).unwrap();
+        assert_eq!(o.setup.time, Some(TimeControl::new(300, 3)));
+        assert!(o.setup_given);
+        assert_eq!(
+            parse(args("--time 15")).unwrap().setup.time,
+            Some(TimeControl::new(900, 0))
+        );
+        assert_eq!(parse(args("--time none")).unwrap().setup.time, None);
+        assert_eq!(parse(args("--past-move 12")).unwrap().past_move, Some(12));
+        assert!(parse(args("--past-move x")).is_err());
+        let web = parse(query_to_args("?time=10+5")).unwrap();
+        assert_eq!(web.setup.time, Some(TimeControl::new(600, 5)));
+        for bad in ["--time 0+3", "--time 5+99", "--time fast", "--time 5+"] {
+            assert!(parse(args(bad)).unwrap_err().contains("M+S"), "{bad}");
+        }
     }
 
     #[test]

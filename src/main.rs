@@ -40,6 +40,7 @@ fn main() -> AppExit {
         hints,
         window,
         assets: asset_folder,
+        past_move,
     } = options;
     if help {
         println!("{}", cli::USAGE);
@@ -91,6 +92,9 @@ fn main() -> AppExit {
     }
     if remembered {
         app.insert_resource(RememberWindowPlace);
+    }
+    if let Some(n) = past_move {
+        app.insert_resource(gomoku::app::play::look_back::OpenPastMove(n));
     }
     if let Some(dialog) = dialog {
         app.insert_state(dialog);

@@ -4,6 +4,7 @@
 
 use bevy::prelude::*;
 
+use crate::engine::clock::{Clocks, TimeControl};
 use crate::engine::opening::{Action, OpeningRule};
 use crate::engine::search::levels::Level;
 use crate::engine::{ForbiddenPolicy, Game, Pos, Rule, Stone};
@@ -70,6 +71,8 @@ pub struct GameSetup {
     pub opening_steps: Vec<Action>,
     /// Moves to play (after the opening, if there is one) before the players take over.
     pub moves: Vec<Pos>,
+    /// The clock: `None` for an untimed game.
+    pub time: Option<TimeControl>,
 }
 
 impl GameSetup {
@@ -100,6 +103,7 @@ impl Default for GameSetup {
             opening: OpeningRule::None,
             opening_steps: Vec::new(),
             moves: Vec::new(),
+            time: None,
         }
     }
 }
@@ -107,6 +111,12 @@ impl Default for GameSetup {
 /// The setup the current game was started with (the menu may already show another).
 #[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
 pub struct ActiveSetup(pub GameSetup);
+
+/// The clocks of the game on the board when it is timed (`None` when it is not). `play::clock`
+/// runs them while the game is played on screen; the turn plugin ends the game when one runs
+/// out ([`GameCommand::TimeUp`]).
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct GameClock(pub Option<Clocks>);
 
 /// What the status line shows: whose turn it is and what just happened.
 #[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
@@ -241,6 +251,8 @@ pub enum GameCommand {
     NewGame,
     /// The person to move gives up.
     Resign,
+    /// This side's clock ran out: it loses on time.
+    TimeUp(Stone),
 }
 
 /// Asks to open the newest saved game in the replay viewer at start (`--replay`).

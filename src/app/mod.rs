@@ -25,7 +25,8 @@
 //!   [`pace`]: how often frames are drawn; [`assets`]: the pictures and sounds.
 //!
 //! The vocabulary all of them share lives here, in this module (written in `game.rs`,
-//! `opening.rs`, `states.rs`, `feedback.rs`, `side_line.rs` and `documents.rs`, re-exported): children import it from
+//! `opening.rs`, `states.rs`, `feedback.rs`, `side_line.rs`, `past_position.rs` and
+//! `documents.rs`, re-exported): children import it from
 //! `crate::app`, never from a sibling's files. New rooms (`online/`, `analysis/`) go beside
 //! these the same way.
 
@@ -41,6 +42,7 @@ pub mod i18n;
 pub mod online;
 mod opening;
 pub mod pace;
+mod past_position;
 pub mod play;
 pub mod records;
 pub mod screens;
@@ -62,13 +64,14 @@ pub use feedback::{
     GameAbandoned, GameEnded, GameReopened, MoveRefused, Refusal, ReplayReachedWin, StonePlaced,
 };
 pub use game::{
-    ActiveSetup, Board, GameCommand, GameOnBoard, GamePlayers, GameSerial, GameSetup, Hover,
-    LONG_GAME_MOVES, Mode, MoveRequest, MoveSource, OpenNewestReplay, Replay, ReplayStep,
+    ActiveSetup, Board, GameClock, GameCommand, GameOnBoard, GamePlayers, GameSerial, GameSetup,
+    Hover, LONG_GAME_MOVES, Mode, MoveRequest, MoveSource, OpenNewestReplay, Replay, ReplayStep,
     StatusLine, is_long_game_in_progress,
 };
 pub use opening::{
     GameOpening, OpeningPlay, OpeningRequest, opening_runs, seat_player, seat_stone,
 };
+pub use past_position::{LookBack, PastPosition};
 pub use side_line::{
     AnalysisCommand, PuzzleCommand, PuzzlePosition, PuzzleSource, ReviewRequest, SideLine,
     can_analyse_from,
@@ -93,6 +96,7 @@ impl Plugin for GamePlugin {
             .init_resource::<GameSerial>()
             .init_resource::<GameOnBoard>()
             .init_resource::<GameOpening>()
+            .init_resource::<GameClock>()
             .init_resource::<Hover>()
             .init_resource::<SceneReady>()
             .init_state::<Screen>()
@@ -104,6 +108,7 @@ impl Plugin for GamePlugin {
             .add_message::<AnalysisCommand>()
             .add_message::<ReviewRequest>()
             .add_message::<PuzzleCommand>()
+            .add_message::<LookBack>()
             .init_resource::<PuzzlePosition>()
             .configure_sets(
                 Update,

@@ -1,7 +1,8 @@
 //! Frame pacing: the game draws at full pace only while something moves (the AI thinks of a
 //! move or an opening step, the AI plays itself, a stone settles, sparks fly, the pointer was
 //! just used); a still board waits for input (and egui asks for a frame when it needs one), so
-//! an idle game costs next to nothing, even with software rendering.
+//! an idle game costs next to nothing, even with software rendering. A running clock asks for
+//! a few frames a second.
 
 use std::time::Duration;
 
@@ -13,13 +14,16 @@ use super::board::{DropShadow, KeyCursor, Particle, Pulse, Settle};
 use super::play::ai::AiThinking;
 use super::play::hint::HintSearch;
 use super::play::opening_ai::OpeningThinking;
-use super::{ActiveSetup, Board, Hover, Mode, Screen, StatusLine};
+use super::{ActiveSetup, Board, GameClock, Hover, Mode, Screen, StatusLine};
 
 /// After the last change on screen, frames go on at full pace this long (the ghost stone
 /// fades, egui settles).
 const AFTER_A_CHANGE: Duration = Duration::from_millis(600);
 /// The longest wait between frames while markers pulse (the winning five, the hint).
 const PULSE_WAIT: Duration = Duration::from_millis(33);
+/// The longest wait between frames while a clock runs (its tenths of a second show when time
+/// is short).
+const CLOCK_WAIT: Duration = Duration::from_millis(200);
 /// The longest wait between frames of a still board.
 const IDLE_WAIT: Duration = Duration::from_secs(2);
 
@@ -47,6 +51,8 @@ pub enum Motion {
     Moving,
     /// Only markers pulse: a steady, modest frame rate.
     Pulsing,
+    /// Only a clock runs: a few frames a second.
+    Ticking,
     /// Nothing moves.
     Still,
 }
@@ -57,6 +63,7 @@ impl Motion {
         match self {
             Motion::Moving => UpdateMode::Continuous,
             Motion::Pulsing => UpdateMode::reactive(PULSE_WAIT),
+            Motion::Ticking => UpdateMode::reactive(CLOCK_WAIT),
             Motion::Still => UpdateMode::reactive(IDLE_WAIT),
         }
     }
@@ -69,6 +76,7 @@ fn pace(
     opening_thinking: Res<OpeningThinking>,
     active: Res<ActiveSetup>,
     screen: Res<State<Screen>>,
+    clock: Res<GameClock>,
     changes: (Res<Board>, Res<Hover>, Res<KeyCursor>, Res<StatusLine>),
     animated: Query<(), Or<(With<Settle>, With<DropShadow>, With<Particle>)>>,
     pulses: Query<(), With<Pulse>>,
@@ -96,6 +104,8 @@ fn pace(
         Motion::Moving
     } else if !pulses.is_empty() {
         Motion::Pulsing
+    } else if clock.0.is_some() && *screen.get() == Screen::Playing && !board.outcome().is_over() {
+        Motion::Ticking
     } else {
         Motion::Still
     };

@@ -8,7 +8,7 @@ use bevy::prelude::*;
 
 use super::i18n::{Lang, system_language};
 use super::{
-    ActiveSetup, AppSystems, Board, CurrentGame, GameAbandoned, GameEnded, GameHistory,
+    ActiveSetup, AppSystems, Board, CurrentGame, GameAbandoned, GameClock, GameEnded, GameHistory,
     GameOpening, GamePlayers, GameReopened, GameSerial, GameSetup, LeaveSavedGame, Mode,
     PendingUndoCredit, PlayerProfiles, RestoreLastSetup, ResumedGame, Screen, SettingsOverride,
     Storage, StorageProblem, StorageProblems, UserSettings,
@@ -175,7 +175,9 @@ fn resumable(unfinished: &UnfinishedGame) -> Option<GameSetup> {
     }
 }
 
-/// Keeps the game in progress saved after every move (and clears it when the game ends).
+/// Keeps the game in progress saved after every move (and clears it when the game ends), with
+/// its clocks as they stand then; they are saved again when they stop (the game leaves the
+/// screen), so they come back as they were left.
 /// The game the run starts with is not saved until something is played: a run that starts
 /// from the command line (a screenshot, say) must not wipe the unfinished game of the last.
 /// A game in its opening is not saved (its steps are not moves); once the opening is over the
@@ -187,6 +189,7 @@ fn keep_current_game(
     serial: Res<GameSerial>,
     screen: Res<State<Screen>>,
     leave: Option<Res<LeaveSavedGame>>,
+    clock: Res<GameClock>,
     mut current: ResMut<CurrentGame>,
 ) {
     // Leaving the replay by "Continue from here" starts a game that must be saved at once,
@@ -194,7 +197,11 @@ fn keep_current_game(
     if (!board.is_changed() && !screen.is_changed())
         || matches!(
             screen.get(),
-            Screen::Replay | Screen::Analysis | Screen::Puzzle | Screen::Online
+            Screen::Replay
+                | Screen::PastPosition
+                | Screen::Analysis
+                | Screen::Puzzle
+                | Screen::Online
         )
     {
         return;
@@ -212,7 +219,12 @@ fn keep_current_game(
     };
     let mut setup = last_setup_of(&active.0, current.setup.human);
     setup.opening = OpeningRule::None;
-    let wanted = UnfinishedGame { setup, moves };
+    let clock = clock.0.clone().filter(|_| !moves.is_empty());
+    let wanted = UnfinishedGame {
+        setup,
+        moves,
+        clock,
+    };
     if current.0 != wanted {
         current.0 = wanted;
     }
@@ -231,6 +243,7 @@ fn apply_last_setup(last: &LastSetup, setup: &mut GameSetup) {
     }
     setup.rule = last.rule;
     setup.policy = last.policy;
+    setup.time = last.time;
     // An opening rule the rule or board cannot take (an edited file) is left out.
     setup.opening = match Opening::new(last.opening, setup.rule, setup.size) {
         Ok(_) => last.opening,
@@ -275,6 +288,7 @@ fn last_setup_of(setup: &GameSetup, human: Stone) -> LastSetup {
         rule: setup.rule,
         policy: setup.policy,
         opening: setup.opening,
+        time: setup.time,
     }
 }
 

@@ -15,6 +15,10 @@ pub enum Screen {
     GameOver,
     /// A recorded game is shown move by move.
     Replay,
+    /// A past position of the game on the board, picked in its move list (see
+    /// [`super::PastPosition`]): the game waits behind it, its clocks stopped, and no stone
+    /// can be placed until the player goes back to it.
+    PastPosition,
     /// The engine analyses the position shown (of the game or the replay); moves played
     /// form a side line that the game's record never sees (see [`super::SideLine`]).
     Analysis,

@@ -31,6 +31,11 @@ pub enum Outcome {
         /// Who resigned.
         loser: Stone,
     },
+    /// `loser`'s clock ran out (a timed game).
+    TimedOut {
+        /// Whose time ran out.
+        loser: Stone,
+    },
     /// The board is full and nobody won.
     Draw,
 }
@@ -46,7 +51,7 @@ impl Outcome {
         match self {
             Outcome::Five { winner, .. } => Some(*winner),
             Outcome::Forbidden { .. } => Some(Stone::White),
-            Outcome::Resigned { loser } => Some(loser.opponent()),
+            Outcome::Resigned { loser } | Outcome::TimedOut { loser } => Some(loser.opponent()),
             Outcome::Ongoing | Outcome::Draw => None,
         }
     }
@@ -229,7 +234,27 @@ impl Game {
         true
     }
 
-    /// Takes back the last move (a resignation is dropped with it); it can be redone.
+    /// `loser`'s time ran out: the game ends, whoever is to move.
+    pub fn flag(&mut self, loser: Stone) -> Result<(), MoveError> {
+        if self.outcome.is_over() {
+            return Err(MoveError::GameOver);
+        }
+        self.outcome = Outcome::TimedOut { loser };
+        Ok(())
+    }
+
+    /// Takes back a loss on time: the game goes on from the same position. Returns whether
+    /// there was one.
+    pub fn withdraw_flag(&mut self) -> bool {
+        if !matches!(self.outcome, Outcome::TimedOut { .. }) {
+            return false;
+        }
+        self.settle();
+        true
+    }
+
+    /// Takes back the last move (a resignation or a loss on time is dropped with it); it can
+    /// be redone.
     pub fn undo(&mut self) -> Option<Pos> {
         let p = self.board.undo()?;
         self.settle();

@@ -3,6 +3,7 @@
 
 pub mod analysis;
 pub mod board;
+pub mod clock;
 pub mod game;
 pub mod opening;
 pub mod pattern;

@@ -2,18 +2,12 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{MAX_BASE_SECS, MAX_INCREMENT_SECS, ONLINE_SIZES};
+use super::ONLINE_SIZES;
 use crate::engine::Rule;
 
-/// A clock: `base_secs` for the whole game plus `increment_secs` after each own move.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct TimeControl {
-    /// Time for the game, in seconds (1 to [`MAX_BASE_SECS`]).
-    pub base_secs: u32,
-    /// Time added after each move, in seconds (0 to [`MAX_INCREMENT_SECS`]).
-    pub increment_secs: u32,
-}
+/// A clock: the engine's time control (`base_secs` for the whole game plus `increment_secs`
+/// after each own move), the same for online and local games.
+pub use crate::engine::clock::TimeControl;
 
 /// What a game is played under; quick match pairs players asking for equal settings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -39,18 +33,7 @@ impl RoomSettings {
             ));
         }
         if let Some(t) = self.time {
-            if t.base_secs == 0 || t.base_secs > MAX_BASE_SECS {
-                return Err(format!(
-                    "base time {} s is out of range (1 to {MAX_BASE_SECS})",
-                    t.base_secs
-                ));
-            }
-            if t.increment_secs > MAX_INCREMENT_SECS {
-                return Err(format!(
-                    "increment {} s is out of range (0 to {MAX_INCREMENT_SECS})",
-                    t.increment_secs
-                ));
-            }
+            t.check()?;
         }
         Ok(())
     }

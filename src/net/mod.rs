@@ -31,11 +31,9 @@ pub const MAX_NAME_CHARS: usize = 24;
 /// The board sizes online games are played on.
 pub const ONLINE_SIZES: [u8; 3] = [13, 15, 19];
 
-/// The longest time control's base time, in seconds (three hours).
-pub const MAX_BASE_SECS: u32 = 3 * 60 * 60;
-
-/// The largest increment per move, in seconds.
-pub const MAX_INCREMENT_SECS: u32 = 60;
+/// The longest time control's base time, and the largest increment per move, in seconds (the
+/// engine's limits for any game).
+pub use crate::engine::clock::{MAX_BASE_SECS, MAX_INCREMENT_SECS};
 
 /// The WebSocket path on the server.
 pub const WS_PATH: &str = "/ws";

@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::engine::clock::TimeControl;
 use crate::engine::opening::OpeningRule;
 use crate::engine::{ForbiddenPolicy, Rule, Stone};
 use crate::store::Document;
@@ -75,6 +76,9 @@ pub struct LastSetup {
     pub policy: ForbiddenPolicy,
     /// The opening rule (none in files from before there were any).
     pub opening: OpeningRule,
+    /// The clock of local games; `None` for untimed (as in files from before there were
+    /// clocks).
+    pub time: Option<TimeControl>,
 }
 
 impl Default for LastSetup {
@@ -87,6 +91,7 @@ impl Default for LastSetup {
             rule: Rule::default(),
             policy: ForbiddenPolicy::default(),
             opening: OpeningRule::None,
+            time: None,
         }
     }
 }
@@ -193,8 +198,11 @@ impl Document for Settings {
 pub const MAX_THREADS: u32 = 256;
 
 impl LastSetup {
-    /// The size and level within what the game offers.
+    /// The size, level and clock within what the game offers.
     pub fn check(&self) -> Result<(), String> {
+        if let Some(time) = self.time {
+            time.check().map_err(|e| format!("the clock: {e}"))?;
+        }
         if crate::engine::Board::new(self.size).is_err() {
             return Err(format!("the board size {} is not supported", self.size));
         }
@@ -237,6 +245,12 @@ mod tests {
         s.last.opening = OpeningRule::Swap2;
         let back: Settings = serde_json::from_str(&serde_json::to_string(&s).unwrap()).unwrap();
         assert_eq!(back.last.opening, OpeningRule::Swap2);
+        // A set-up saved before the clocks: untimed.
+        assert_eq!(s.last.time, None);
+        let mut s = Settings::default();
+        s.last.time = Some(TimeControl::new(300, 3));
+        let back: Settings = serde_json::from_str(&serde_json::to_string(&s).unwrap()).unwrap();
+        assert_eq!(back.last.time, Some(TimeControl::new(300, 3)));
     }
 
     #[test]
@@ -255,6 +269,9 @@ mod tests {
         let mut big = Settings::default();
         big.last.size = 200;
         assert!(big.check().unwrap_err().contains("size 200"));
+        let mut endless = Settings::default();
+        endless.last.time = Some(TimeControl::new(0, 5));
+        assert!(endless.check().unwrap_err().contains("the clock"));
     }
 
     #[test]

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::settings::LastSetup;
+use crate::engine::clock::Clocks;
 use crate::store::Document;
 
 /// The game on the board when it is not finished.
@@ -14,6 +15,9 @@ pub struct UnfinishedGame {
     pub setup: LastSetup,
     /// Its moves in standard notation, separated by spaces; empty when there is none.
     pub moves: String,
+    /// Its clocks in a timed game, as they stood when it was saved (after its last move, or
+    /// when they stopped); `None` for an untimed game (and in files from before the clocks).
+    pub clock: Option<Clocks>,
 }
 
 impl Document for UnfinishedGame {
@@ -26,6 +30,9 @@ impl Document for UnfinishedGame {
         self.setup.check()?;
         if self.moves.len() > MAX_MOVES_TEXT {
             return Err("the moves are more than any board holds".to_owned());
+        }
+        if let Some(clock) = &self.clock {
+            clock.check().map_err(|e| format!("the clocks: {e}"))?;
         }
         Ok(())
     }

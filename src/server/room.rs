@@ -469,6 +469,7 @@ fn result_of(outcome: &Outcome) -> Option<GameResult> {
         }),
         Outcome::Forbidden { .. } => Some(win(Stone::White, EndReason::Forbidden)),
         Outcome::Resigned { loser } => Some(win(loser.opponent(), EndReason::Resigned)),
+        Outcome::TimedOut { loser } => Some(win(loser.opponent(), EndReason::Timeout)),
         Outcome::Draw => Some(GameResult {
             winner: None,
             reason: EndReason::BoardFull,

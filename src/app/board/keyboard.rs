@@ -135,8 +135,9 @@ fn escape(
         }
         // An online game goes back to the lobby (the seat stays the player's).
         Screen::Online => next.set(Screen::Lobby),
-        // Analysis mode goes back to the game itself (`analysis`).
-        Screen::Analysis => {}
+        // Analysis mode goes back to the game itself (`analysis`), a past position too
+        // (`play::look_back`).
+        Screen::Analysis | Screen::PastPosition => {}
         Screen::Menu => {
             if let Some(back) = on_board.back_to(&board.0) {
                 next.set(back);

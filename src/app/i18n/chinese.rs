@@ -407,6 +407,20 @@ pub fn chinese(english: &str) -> Option<&'static str> {
         "opponent left" => "对手离开",
         "the active player's name" => "当前玩家的名字",
         "{min} min + {inc} s" => "{min} 分 + {inc} 秒",
+        // The player cards, the move list and the clocks of local games.
+        "Clock" => "计时",
+        "Each side's time for the game, and the seconds added after each move" => {
+            "每方整局的用时，以及每走一步后加的秒数"
+        }
+        "{min} min" => "{min} 分",
+        "To move" => "轮到走棋",
+        "Thinking" => "思考中",
+        "Wins" => "获胜",
+        "Unrated" => "无等级分",
+        "Moves" => "着法",
+        "No moves yet" => "还没有落子",
+        "(a past position)" => "（之前的局面）",
+        "{loser} ran out of time. {winner} wins" => "{loser}超时，{winner}胜",
         _ => return None,
     })
 }

@@ -1,9 +1,10 @@
 //! The English names of the game's things, to pass through [`Lang::t`]: stones, rules, kinds of
-//! forbidden move, themes, titles, and the result of a game.
+//! forbidden move, themes, titles, time controls, and the result of a game.
 
 use super::Lang;
 use super::fill;
 use crate::app::Mode;
+use crate::engine::clock::TimeControl;
 use crate::engine::record::{Ending, GameRecord, RecordMode};
 use crate::engine::{ForbiddenKind, Outcome, Rule, Stone};
 use crate::players::Title;
@@ -41,6 +42,20 @@ pub fn theme_name(theme: Theme) -> &'static str {
         Theme::Wood => "Wood",
         Theme::Dark => "Dark",
         Theme::HighContrast => "High contrast",
+    }
+}
+
+/// "5 min + 3 s", "15 min" (without an increment), or "Untimed".
+pub fn time_control_name(time: Option<TimeControl>, lang: Lang) -> String {
+    match time {
+        Some(t) if t.increment_secs == 0 => {
+            fill(lang.t("{min} min"), &[("min", &(t.base_secs / 60))])
+        }
+        Some(t) => fill(
+            lang.t("{min} min + {inc} s"),
+            &[("min", &(t.base_secs / 60)), ("inc", &t.increment_secs)],
+        ),
+        None => lang.t("Untimed").to_owned(),
     }
 }
 

@@ -17,7 +17,7 @@ pub mod opening;
 pub use chinese::chinese;
 pub use labels::{
     forbidden_name, players_text, result_headline, result_text, rule_label, stone_name, theme_name,
-    title_name,
+    time_control_name, title_name,
 };
 
 /// The language in use: the one chosen in the settings, or the system's.

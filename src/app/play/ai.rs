@@ -7,16 +7,18 @@
 //! A search belongs to the position it started on: when the board changes under it (undo,
 //! restart, a new game), the mode changes, or the game leaves the Playing screen, it is
 //! cancelled (its stop flag is raised and the task dropped). While the game's opening runs
-//! the AI takes its steps instead (`opening_ai`).
+//! the AI takes its steps instead (`opening_ai`). In a timed game it thinks within a share
+//! of the time its clock has left (`clock`).
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use bevy::prelude::*;
 
+use super::clock::level_on_the_clock;
 use super::{AiBrain, AiExecution, Search};
 use crate::app::{
-    ActiveSetup, AppSystems, Board, GameOpening, Mode, MoveRequest, Screen, UserSettings,
+    ActiveSetup, AppSystems, Board, GameClock, GameOpening, Mode, MoveRequest, Screen, UserSettings,
 };
 use crate::engine::search::levels::Level;
 use crate::players::settings::MAX_MASTER_SECS;
@@ -65,6 +67,7 @@ fn start_or_cancel(
     execution: Res<AiExecution>,
     screen: Res<State<Screen>>,
     settings: Option<Res<UserSettings>>,
+    clock: Res<GameClock>,
     mut thinking: ResMut<AiThinking>,
 ) {
     let wanted = *screen.get() == Screen::Playing && ai_to_move(&board, &active, &opening);
@@ -77,10 +80,17 @@ fn start_or_cancel(
     if !wanted || thinking.0.is_some() {
         return;
     }
+    // In a timed game, within its share of the time it has left.
+    let level = level_on_the_clock(
+        timed_level(active.0.level, settings.as_deref()),
+        &clock,
+        board.to_move(),
+        board.board().stone_count(),
+    );
     thinking.0 = Some(Search::start(
         board.board(),
         board.rule(),
-        timed_level(active.0.level, settings.as_deref()),
+        level,
         &brain,
         *execution,
         time.elapsed_secs_f64(),

@@ -1,6 +1,8 @@
 //! The game's course: [`turn`] applies moves and commands through the rules and says what
 //! happened; [`opening`] takes the opening's steps and [`opening_ai`] decides the AI's;
-//! [`ai`] thinks for the computer's side; [`hint`] thinks for the person's, when asked. What both of them think with is here: the engine's entry point ([`AiBrain`]), how
+//! [`ai`] thinks for the computer's side; [`hint`] thinks for the person's, when asked;
+//! [`clock`] runs the clocks of a timed game; [`look_back`] shows the game's past positions
+//! from its move list. What both of them think with is here: the engine's entry point ([`AiBrain`]), how
 //! it runs ([`AiExecution`]) and a search in progress ([`Search`]).
 //!
 //! A search runs on the async compute pool while frames go on; in the web build, whose pool has
@@ -20,7 +22,9 @@ use crate::engine::search::levels::{self, Level, Thinking};
 use crate::engine::{Board as EngineBoard, Pos, Rule};
 
 pub mod ai;
+pub mod clock;
 pub mod hint;
+pub mod look_back;
 pub mod opening;
 pub mod opening_ai;
 pub mod turn;
@@ -36,6 +40,8 @@ pub(super) fn plugin(app: &mut App) {
             opening_ai::plugin,
             ai::plugin,
             hint::plugin,
+            clock::plugin,
+            look_back::plugin,
         ));
 }
 

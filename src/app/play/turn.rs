@@ -14,9 +14,9 @@ use crate::app::i18n::{Lang, fill, forbidden_name, opening, stone_name};
 use crate::app::{
     ActiveSetup, AppSystems, Board, GameAbandoned, GameCommand, GameEnded, GameOnBoard,
     GameOpening, GamePlayers, GameReopened, GameSerial, GameSetup, Mode, MoveRefused, MoveRequest,
-    MoveSource, OpeningPlay, OpeningRequest, PendingUndoCredit, PlayerProfiles, PuzzlePosition,
-    Refusal, Replay, ReplayReachedWin, ResumedGame, Screen, SideLine, StatusLine, StonePlaced,
-    UserSettings, is_long_game_in_progress,
+    MoveSource, OpeningPlay, OpeningRequest, PastPosition, PendingUndoCredit, PlayerProfiles,
+    PuzzlePosition, Refusal, Replay, ReplayReachedWin, ResumedGame, Screen, SideLine, StatusLine,
+    StonePlaced, UserSettings, is_long_game_in_progress,
 };
 use crate::engine::opening::OpeningRule;
 use crate::engine::{Game, MoveError, Outcome, Pos, Stone};
@@ -36,7 +36,8 @@ pub enum MoveOutcome {
     NotYourTurn(Pos),
 }
 
-/// The game that was on the board when the replay viewer opened, put back when it closes.
+/// The game that was on the board when the replay viewer (or a past position, analysis, a
+/// puzzle, an online game) opened, put back when it closes.
 #[derive(Resource, Debug, Clone, Default)]
 struct SuspendedGame(Option<Game>);
 
@@ -50,6 +51,9 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, start_from_setup)
         .add_systems(OnEnter(Screen::Replay), suspend_game)
         .add_systems(OnExit(Screen::Replay), resume_game)
+        // A past position from the move list: the game waits behind it, as behind a replay.
+        .add_systems(OnEnter(Screen::PastPosition), suspend_game)
+        .add_systems(OnExit(Screen::PastPosition), resume_game)
         .add_systems(OnEnter(Screen::Analysis), start_side_line)
         .add_systems(OnExit(Screen::Analysis), resume_game)
         .add_systems(OnEnter(Screen::Puzzle), (suspend_game, show_puzzle).chain())
@@ -70,6 +74,15 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             show_replay
                 .run_if(in_state(Screen::Replay).and_then(resource_exists_and_changed::<Replay>))
+                .in_set(AppSystems::ApplyMoves),
+        )
+        .add_systems(
+            Update,
+            show_past_position
+                .run_if(
+                    in_state(Screen::PastPosition)
+                        .and_then(resource_exists_and_changed::<PastPosition>),
+                )
                 .in_set(AppSystems::ApplyMoves),
         )
         .add_systems(
@@ -157,6 +170,7 @@ fn start_from_setup(
     setup.bypass_change_detection().clear_position();
 }
 
+/// Plays the points asked for on the Playing screen (in the opening, as its steps).
 pub(super) fn apply_move_requests(
     mut world: Commands,
     mut requests: MessageReader<MoveRequest>,
@@ -274,7 +288,9 @@ fn apply_commands(
             }
             continue;
         }
-        let in_replay = *screen.get() == Screen::Replay;
+        // Behind the replay viewer or a past position the game waits: only a new game
+        // (continued from the replay) replaces it.
+        let in_replay = matches!(screen.get(), Screen::Replay | Screen::PastPosition);
         if in_replay && *command != GameCommand::NewGame {
             continue;
         }
@@ -295,8 +311,10 @@ fn apply_commands(
                         .to_owned();
                     continue;
                 }
-                // After a resignation, undo takes back only the resignation.
-                if !game.board.0.withdraw_resignation() && undo(&mut game) == 0 {
+                // After a resignation or a loss on time, undo takes back only that (the clocks
+                // go back to what they showed when the position arose: `play::clock`).
+                let board = &mut game.board.0;
+                if !board.withdraw_resignation() && !board.withdraw_flag() && undo(&mut game) == 0 {
                     continue;
                 }
                 if budget
@@ -369,6 +387,13 @@ fn apply_commands(
                     Mode::AiVsAi => continue,
                 };
                 if result.is_err() {
+                    continue;
+                }
+                world.trigger(ended(board, &game.active, &game.players, &game.opening));
+            }
+            GameCommand::TimeUp(loser) => {
+                let board = &mut game.board.0;
+                if board.flag(*loser).is_err() {
                     continue;
                 }
                 world.trigger(ended(board, &game.active, &game.players, &game.opening));
@@ -560,6 +585,26 @@ fn show_puzzle(
     }
 }
 
+/// Shows the past position of the game (put aside meanwhile) picked in the move list.
+fn show_past_position(
+    lang: Res<Lang>,
+    past: Res<PastPosition>,
+    suspended: Res<SuspendedGame>,
+    mut board: ResMut<Board>,
+    mut status: ResMut<StatusLine>,
+) {
+    let Some(game) = &suspended.0 else {
+        return;
+    };
+    let mut shown = game.clone();
+    while shown.board().moves().len() > past.at && shown.undo().is_some() {}
+    board.0 = shown;
+    status.0 = fill(
+        lang.t("Move {at} of {n}"),
+        &[("at", &past.at), ("n", &past.moves.len())],
+    );
+}
+
 /// Shows the replay's position on the board.
 fn show_replay(
     mut world: Commands,
@@ -712,6 +757,13 @@ pub fn describe(game: &Game, mode: Mode, last: Option<(Stone, Pos)>, lang: Lang)
                 ("winner", &player_name(loser.opponent(), mode, lang)),
             ],
         ),
+        Outcome::TimedOut { loser } => fill(
+            lang.t("{loser} ran out of time. {winner} wins"),
+            &[
+                ("loser", &player_name(*loser, mode, lang)),
+                ("winner", &player_name(loser.opponent(), mode, lang)),
+            ],
+        ),
         Outcome::Draw => lang.t("The board is full: a draw").to_owned(),
     };
     format!("{played}{what}")
@@ -729,7 +781,12 @@ fn redescribe(
     if lang.is_added()
         || matches!(
             screen.get(),
-            Screen::Replay | Screen::Analysis | Screen::Puzzle | Screen::Lobby | Screen::Online
+            Screen::Replay
+                | Screen::PastPosition
+                | Screen::Analysis
+                | Screen::Puzzle
+                | Screen::Lobby
+                | Screen::Online
         )
     {
         return;

@@ -1,23 +1,25 @@
 //! The bars around the board: the top bar (the game buttons, and the status line when there is
-//! no panel) and the panel beside the board, or below it in portrait (the players, the rule,
-//! the status and, at the end, the result).
+//! no panel) and the panel beside the board, or below it in portrait (the player cards, the
+//! rule and clock, the status, the move list and, at the end, the result).
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use super::move_list::{MoveList, show_move_list};
 use super::opening::opening_contents;
+use super::player_cards::{PlayerCards, show_cards};
 use super::{GameView, game_over_contents, status_label};
 use crate::app::board::BoardLayout;
 use crate::app::board::layout::TOP_BAR;
 use crate::app::i18n::opening::{opening_label, seat_name};
-use crate::app::i18n::{Lang, fill, rule_label, stone_name};
+use crate::app::i18n::{Lang, fill, rule_label, stone_name, time_control_name};
 use crate::app::play::opening_ai::OpeningThinking;
 use crate::app::theme::UiSystems;
 use crate::app::theme::widgets::root_ui;
 use crate::app::{
-    AnalysisCommand, Dialog, GameCommand, GameOpening, GamePlayers, GameSetup, InGame, Mode,
-    OpeningRequest, PlayerProfiles, ReviewRequest, Screen, SideLine, UserSettings,
-    can_analyse_from, is_long_game_in_progress, seat_player,
+    AnalysisCommand, Board, Dialog, GameCommand, GameOpening, GamePlayers, GameSetup, InGame,
+    LookBack, Mode, OpeningRequest, PastPosition, PlayerProfiles, ReviewRequest, Screen, SideLine,
+    UserSettings, can_analyse_from, is_long_game_in_progress, seat_player,
 };
 use crate::engine::opening::OpeningRule;
 use crate::engine::{Rule, Stone};
@@ -141,8 +143,9 @@ fn top_bar(
     Ok(())
 }
 
-/// The panel beside the board (below it in portrait): the players, the rule, the status and,
-/// at the end, the result.
+/// The panel beside the board (below it in portrait): the player cards, the rule and the
+/// clock, the status, the move list and, at the end, the result. While an opening runs: who
+/// sits where, and the opening's steps and choices.
 fn side_panel(
     mut contexts: EguiContexts,
     view: GameView,
@@ -151,10 +154,13 @@ fn side_panel(
     layout: Option<Res<BoardLayout>>,
     opening: Res<GameOpening>,
     opening_thinking: Res<OpeningThinking>,
+    cards: Res<PlayerCards>,
+    past: Option<Res<PastPosition>>,
     mut next: ResMut<NextState<Screen>>,
     mut commands: MessageWriter<GameCommand>,
     mut requests: MessageWriter<OpeningRequest>,
     mut reviews: MessageWriter<ReviewRequest>,
+    mut looks: MessageWriter<LookBack>,
 ) -> Result {
     let GameView {
         lang,
@@ -165,11 +171,17 @@ fn side_panel(
         screen,
     } = view;
     let lang = *lang;
-    let Some(panel) = layout.and_then(|l| {
+    let Some((panel, portrait)) = layout.and_then(|l| {
         if l.side_panel > 0.0 {
-            Some(egui::Panel::right("side_panel").exact_size(l.side_panel))
+            Some((
+                egui::Panel::right("side_panel").exact_size(l.side_panel),
+                false,
+            ))
         } else if l.bottom_panel > 0.0 {
-            Some(egui::Panel::bottom("bottom_panel").exact_size(l.bottom_panel))
+            Some((
+                egui::Panel::bottom("bottom_panel").exact_size(l.bottom_panel),
+                true,
+            ))
         } else {
             None
         }
@@ -178,65 +190,91 @@ fn side_panel(
     };
     let ctx = contexts.ctx_mut()?;
     let mut root = root_ui(ctx);
+    let screen = *screen.get();
     panel.show(&mut root, |ui| {
-        egui::ScrollArea::vertical().show(ui, |ui| {
-            ui.add_space(8.0);
-            let running = opening.running();
-            ui.heading(players_line(
-                &active.0,
-                &players,
-                &profiles,
-                running.is_some(),
-                lang,
-            ));
-            ui.label(fill(
-                lang.t("{rule} rule, {n}x{n}"),
-                &[
-                    ("rule", &lang.t(rule_label(board.rule()))),
-                    ("n", &board.board().size()),
-                ],
-            ));
-            if active.0.opening != OpeningRule::None && running.is_none() {
-                ui.label(fill(
-                    lang.t("Opening: {rule}"),
-                    &[("rule", &lang.t(opening_label(active.0.opening)))],
-                ));
-            }
+        ui.add_space(8.0);
+        if let Some(play) = opening.running() {
+            ui.heading(players_line(&active.0, &players, &profiles, true, lang));
+            ui.label(rule_line(&board, &active.0, lang));
             ui.separator();
             status_label(ui, lang, &status, &thinking);
-            if let Some(play) = running.filter(|_| *screen.get() == Screen::Playing) {
+            if screen == Screen::Playing {
                 ui.separator();
                 let busy = opening_thinking.is_thinking();
                 opening_contents(ui, lang, play, busy, &mut requests);
-                return;
             }
+            return;
+        }
+        show_cards(ui, &cards, portrait, lang);
+        ui.label(rule_line(&board, &active.0, lang));
+        if active.0.opening != OpeningRule::None {
             ui.label(fill(
-                lang.t("Move {n}"),
-                &[("n", &board.board().moves().len())],
+                lang.t("Opening: {rule}"),
+                &[("rule", &lang.t(opening_label(active.0.opening)))],
             ));
-            let person_is_black = !active.0.mode.ai_plays(Stone::Black);
-            if *screen.get() == Screen::Playing
-                && person_is_black
-                && board.rule() == Rule::Renju
-                && board.to_move() == Stone::Black
-            {
-                ui.small(lang.t("Red crosses: points forbidden to Black."));
-            }
-            if *screen.get() == Screen::GameOver {
-                ui.separator();
-                game_over_contents(
-                    ui,
-                    lang,
-                    &board,
-                    &active,
-                    &mut next,
-                    &mut commands,
-                    &mut reviews,
-                );
-            }
-        });
+        }
+        ui.separator();
+        // The cards show the AI's thinking; the status says what happened.
+        ui.label(egui::RichText::new(&status.0).strong());
+        let person_is_black = !active.0.mode.ai_plays(Stone::Black);
+        if screen == Screen::Playing
+            && person_is_black
+            && board.rule() == Rule::Renju
+            && board.to_move() == Stone::Black
+        {
+            ui.small(lang.t("Red crosses: points forbidden to Black."));
+        }
+        if screen == Screen::GameOver {
+            egui::Panel::bottom("game_over_part")
+                .frame(egui::Frame::NONE)
+                .show_separator_line(false)
+                .show(ui, |ui| {
+                    ui.separator();
+                    game_over_contents(
+                        ui,
+                        lang,
+                        &board,
+                        &active,
+                        &mut next,
+                        &mut commands,
+                        &mut reviews,
+                    );
+                    ui.add_space(6.0);
+                });
+        }
+        ui.separator();
+        let past = past.filter(|_| screen == Screen::PastPosition);
+        let list = match &past {
+            Some(past) => MoveList {
+                moves: &past.moves,
+                size: board.board().size(),
+                shown: past.at,
+            },
+            None => MoveList {
+                moves: board.board().moves(),
+                size: board.board().size(),
+                shown: board.board().moves().len(),
+            },
+        };
+        let height = ui.available_height() - 28.0;
+        show_move_list(ui, &list, height, lang, &mut looks);
     });
     Ok(())
+}
+
+/// "Freestyle rule, 15x15 · 5 min + 3 s": the rule, the board and the clock.
+fn rule_line(board: &Board, setup: &GameSetup, lang: Lang) -> String {
+    let rule = fill(
+        lang.t("{rule} rule, {n}x{n}"),
+        &[
+            ("rule", &lang.t(rule_label(board.rule()))),
+            ("n", &board.board().size()),
+        ],
+    );
+    match setup.time {
+        Some(_) => format!("{rule} · {}", time_control_name(setup.time, lang)),
+        None => rule,
+    }
 }
 
 /// "Ann (Black) vs AI 3 (Club)" and the like, with the game's players; in the opening

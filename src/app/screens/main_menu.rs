@@ -1,4 +1,5 @@
-//! The main menu: who plays, the AI's level, rule, opening rule, size and forbidden-move policy;
+//! The main menu: who plays, the AI's level, rule, opening rule, size, forbidden-move policy and
+//! clock;
 //! "New game",
 //! "Back to the game" and the buttons to the other windows. Every row is always there (greyed
 //! out when it does not apply), so the window keeps its size and place when an option changes
@@ -8,7 +9,8 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::app::i18n::opening::{opening_label, opening_summary};
-use crate::app::i18n::{Lang, fill, rule_label};
+use crate::app::i18n::{Lang, fill, rule_label, time_control_name};
+use crate::app::play::clock::TIME_CONTROLS;
 use crate::app::theme::UiSystems;
 use crate::app::theme::widgets::{dialog_window, primary_button};
 use crate::app::{
@@ -296,6 +298,26 @@ fn setup_rows(
             );
         });
     });
+    ui.end_row();
+
+    time_control_row(ui, lang, s);
+}
+
+/// The clock of local games: untimed, or one of the time controls offered (for two players,
+/// against the AI and AI against AI alike).
+fn time_control_row(ui: &mut egui::Ui, lang: Lang, s: &mut GameSetup) {
+    ui.label(lang.t("Clock")).on_hover_text(
+        lang.t("Each side's time for the game, and the seconds added after each move"),
+    );
+    egui::ComboBox::from_id_salt("time_control")
+        .selected_text(time_control_name(s.time, lang))
+        .width(LEVEL_COMBO_WIDTH)
+        .show_ui(ui, |ui| {
+            ui.selectable_value(&mut s.time, None, time_control_name(None, lang));
+            for t in TIME_CONTROLS {
+                ui.selectable_value(&mut s.time, Some(t), time_control_name(Some(t), lang));
+            }
+        });
     ui.end_row();
 }
 

@@ -1,7 +1,7 @@
-//! What each [`Screen`] shows around the board, in egui: the bars ([`bars`]), the main menu
-//! ([`main_menu`]), the opening's guide ([`opening`]) and the result of a finished game
-//! ([`game_over`]). The windows opened over
-//! them are in `windows`.
+//! What each [`Screen`] shows around the board, in egui: the bars ([`bars`]) with the player
+//! cards ([`player_cards`]) and the move list ([`move_list`]), the main menu ([`main_menu`]),
+//! the opening's guide ([`opening`]) and the result of a finished game ([`game_over`]). The
+//! windows opened over them are in `windows`.
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -15,9 +15,13 @@ use crate::app::{ActiveSetup, Board, GameCommand, ReviewRequest, Screen, StatusL
 pub mod bars;
 pub mod game_over;
 pub mod main_menu;
+pub mod move_list;
 pub mod opening;
+pub mod player_cards;
 
 pub(super) fn plugin(app: &mut App) {
+    // What the cards say is worked out headless too (the tests read it).
+    app.add_plugins(player_cards::plugin);
     // egui needs a renderer; headless tests run without one.
     if super::has_renderer(app) {
         app.add_plugins((
@@ -25,6 +29,7 @@ pub(super) fn plugin(app: &mut App) {
             main_menu::plugin,
             game_over::plugin,
             opening::plugin,
+            move_list::plugin,
         ));
     }
 }

@@ -60,7 +60,7 @@ pub enum Ending {
     FullBoard,
     /// The game was not finished.
     Unfinished,
-    /// The loser's clock ran out (online games).
+    /// The loser's clock ran out.
     Timeout,
     /// The loser stayed disconnected too long (online games).
     Abandoned,
@@ -78,11 +78,12 @@ pub struct RecordResult {
 }
 
 impl RecordResult {
-    /// The result the moves alone give for this one: a timeout or an abandoned game reads
-    /// as the loser's resignation, an agreed draw as a game not finished.
+    /// The result the moves alone give for this one (a loss on time is restored from the
+    /// record, as a resignation is): an abandoned game reads as the loser's resignation, an
+    /// agreed draw as a game not finished.
     pub fn as_replayed(self) -> RecordResult {
         match self.ending {
-            Ending::Timeout | Ending::Abandoned => RecordResult {
+            Ending::Abandoned => RecordResult {
                 ending: Ending::Resignation,
                 ..self
             },
@@ -101,6 +102,7 @@ impl RecordResult {
             Outcome::Five { .. } => Ending::Five,
             Outcome::Forbidden { .. } => Ending::Forbidden,
             Outcome::Resigned { .. } => Ending::Resignation,
+            Outcome::TimedOut { .. } => Ending::Timeout,
             Outcome::Draw => Ending::FullBoard,
         };
         RecordResult {
@@ -193,8 +195,8 @@ impl GameRecord {
         Ok(Some(opening))
     }
 
-    /// The game replayed from its moves, checked against its rule. A resignation is restored
-    /// from the recorded result.
+    /// The game replayed from its moves, checked against its rule. A resignation or a loss on
+    /// time is restored from the recorded result.
     pub fn replay(&self) -> Result<Game, RecordError> {
         self.replay_to(self.moves.len())
     }
@@ -205,13 +207,17 @@ impl GameRecord {
         let mut game = Game::from_moves(self.size, self.rule, self.policy, &self.moves[..n])
             .map_err(|e| RecordError::from_setup(e, self.size))?;
         if n == self.moves.len()
-            && self.result.as_replayed().ending == Ending::Resignation
             && !game.outcome().is_over()
             && let Some(winner) = self.result.winner
         {
-            // The loser is the side that resigned; it is not necessarily the side to move.
-            game.resign_as(winner.opponent())
-                .expect("the game is not over");
+            // The loser is the side that resigned (or lost on time); it is not necessarily the
+            // side to move.
+            let ended = match self.result.as_replayed().ending {
+                Ending::Resignation => game.resign_as(winner.opponent()),
+                Ending::Timeout => game.flag(winner.opponent()),
+                _ => Ok(()),
+            };
+            ended.expect("the game is not over");
         }
         Ok(game)
     }

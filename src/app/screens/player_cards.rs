@@ -1,0 +1,369 @@
+//! The player cards beside the board: for each side its stone, name, rank title and rating,
+//! its clock in a timed game, and a marker on the side to move that no one can miss (an
+//! accent frame and bar, "To move"); while the AI thinks its card pulses a ring round the
+//! stone and animates its dots. At the end the winner's card says so.
+//!
+//! What the cards say is worked out every frame into [`PlayerCards`] (without a renderer too,
+//! so the tests read it); [`show_cards`] draws them in egui.
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+use super::GameView;
+use crate::app::i18n::{Lang, fill, title_name};
+use crate::app::online::clocks::clock_text;
+use crate::app::theme::widgets::ERROR_COLOUR;
+use crate::app::{
+    ActiveSetup, AppSystems, GameClock, GameOpening, GamePlayers, PlayerProfiles, Screen,
+};
+use crate::engine::search::levels::Level;
+use crate::engine::{Game, Stone};
+use crate::players::Title;
+use crate::players::rank::ai_rating;
+
+/// Under this much time left a running clock shows tenths and turns red (milliseconds).
+const SHORT_TIME_MS: u64 = 10_000;
+/// The stone's diameter on a card, in points.
+const STONE_SIZE: f32 = 26.0;
+/// The width of the bar that marks the side to move.
+const MARKER_BAR: f32 = 4.0;
+/// How long one pulse of the thinking ring takes, in seconds.
+const PULSE_SECS: f64 = 1.2;
+
+/// What one side's card shows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayerCard {
+    /// The side's colour.
+    pub stone: Stone,
+    /// The player's name ("Ann", "Guest", "AI 3 (Club)").
+    pub name: String,
+    /// The rank title and rating ("Club player · 1540"), or "Unrated" for a guest.
+    pub rank: String,
+    /// What the side is doing now.
+    pub state: CardState,
+    /// The time left on its clock in a timed game, in milliseconds.
+    pub clock: Option<u64>,
+}
+
+/// What a side is doing, as its card marks it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CardState {
+    /// Waiting for the other side.
+    Waiting,
+    /// Its move: a person's, or the AI's before it starts thinking.
+    ToMove,
+    /// The AI is thinking of its move.
+    Thinking,
+    /// It won the game.
+    Won,
+}
+
+/// Both sides' cards, black's first; empty while an opening decides the colours.
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct PlayerCards(pub Vec<PlayerCard>);
+
+impl PlayerCards {
+    /// The card of `stone`, if the cards are shown.
+    pub fn of(&self, stone: Stone) -> Option<&PlayerCard> {
+        self.0.iter().find(|c| c.stone == stone)
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<PlayerCards>()
+        .add_systems(Update, update_cards.in_set(AppSystems::View));
+}
+
+/// Works out the cards for the game on the board.
+fn update_cards(
+    view: GameView,
+    players: Res<GamePlayers>,
+    profiles: Res<PlayerProfiles>,
+    opening: Res<GameOpening>,
+    clock: Res<GameClock>,
+    mut cards: ResMut<PlayerCards>,
+) {
+    // The game on the board: played, over, looked back at, or waiting behind the menu.
+    let playing = matches!(
+        view.screen.get(),
+        Screen::Menu | Screen::Playing | Screen::GameOver | Screen::PastPosition
+    );
+    let wanted = if playing && opening.running().is_none() {
+        let thinking = view.thinking.is_thinking();
+        [Stone::Black, Stone::White]
+            .map(|stone| {
+                let who = Who::of(stone, &view.active, &players, &profiles, *view.lang);
+                PlayerCard {
+                    stone,
+                    name: who.0,
+                    rank: who.1,
+                    state: state_of(stone, &view.board.0, &view.active, thinking),
+                    clock: clock.0.as_ref().map(|c| c.left(stone)),
+                }
+            })
+            .to_vec()
+    } else {
+        Vec::new()
+    };
+    cards.set_if_neq(PlayerCards(wanted));
+}
+
+/// A card's name and rank line.
+struct Who(String, String);
+
+impl Who {
+    /// Who plays `stone` in the game: the AI at its level, or the player's profile (a guest
+    /// without one).
+    fn of(
+        stone: Stone,
+        active: &ActiveSetup,
+        players: &GamePlayers,
+        profiles: &PlayerProfiles,
+        lang: Lang,
+    ) -> Who {
+        let rank = |rating: i32| format!("{} · {rating}", lang.t(title_name(Title::of(rating))),);
+        if active.0.mode.ai_plays(stone) {
+            let level: Level = active.0.level;
+            let name = fill(
+                lang.t("AI {n} ({name})"),
+                &[("n", &level.number()), ("name", &lang.t(level.name()))],
+            );
+            return Who(name, rank(ai_rating(level.number())));
+        }
+        match players.of_stone(stone).and_then(|id| profiles.get(id).ok()) {
+            Some(p) => Who(p.name.clone(), rank(p.rating)),
+            None => Who(lang.t("Guest").to_owned(), lang.t("Unrated").to_owned()),
+        }
+    }
+}
+
+/// What `stone`'s side is doing in `game`.
+fn state_of(stone: Stone, game: &Game, active: &ActiveSetup, thinking: bool) -> CardState {
+    match game.outcome().winner() {
+        Some(winner) if winner == stone => return CardState::Won,
+        _ if game.outcome().is_over() => return CardState::Waiting,
+        _ => {}
+    }
+    if game.to_move() != stone {
+        CardState::Waiting
+    } else if thinking && active.0.mode.ai_plays(stone) {
+        CardState::Thinking
+    } else {
+        CardState::ToMove
+    }
+}
+
+/// The time on a clock: `m:ss`, with tenths under ten seconds (`0:09.4`).
+pub fn clock_label(ms: u64) -> String {
+    if ms < SHORT_TIME_MS {
+        format!("0:{:02}.{}", ms / 1000, ms % 1000 / 100)
+    } else {
+        clock_text(ms)
+    }
+}
+
+/// Draws the cards: one above the other, or side by side when `side_by_side` (the panel below
+/// the board in portrait).
+pub fn show_cards(ui: &mut egui::Ui, cards: &PlayerCards, side_by_side: bool, lang: Lang) {
+    if side_by_side {
+        ui.columns(cards.0.len().max(1), |columns| {
+            for (ui, card) in columns.iter_mut().zip(&cards.0) {
+                show_card(ui, card, lang);
+            }
+        });
+    } else {
+        for card in &cards.0 {
+            show_card(ui, card, lang);
+            ui.add_space(4.0);
+        }
+    }
+}
+
+/// One card.
+fn show_card(ui: &mut egui::Ui, card: &PlayerCard, lang: Lang) {
+    let visuals = ui.visuals().clone();
+    let accent = visuals.selection.stroke.color;
+    let marked = matches!(card.state, CardState::ToMove | CardState::Thinking);
+    let (fill, stroke) = if marked {
+        (
+            visuals.selection.bg_fill.gamma_multiply(0.35),
+            egui::Stroke::new(2.0, accent),
+        )
+    } else {
+        // The same width: the card keeps its size when the turn passes.
+        (
+            visuals.faint_bg_color,
+            egui::Stroke::new(2.0, visuals.widgets.noninteractive.bg_stroke.color),
+        )
+    };
+    let frame = egui::Frame::group(ui.style())
+        .fill(fill)
+        .stroke(stroke)
+        .corner_radius(6.0)
+        .inner_margin(egui::Margin {
+            left: 10,
+            right: 8,
+            top: 6,
+            bottom: 6,
+        });
+    let shown = frame.show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        ui.horizontal(|ui| {
+            let (rect, _) =
+                ui.allocate_exact_size(egui::vec2(STONE_SIZE, STONE_SIZE), egui::Sense::hover());
+            paint_stone(ui, rect, card, accent);
+            // The clock at the right, the name and rank in the room left of it.
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Min), |ui| {
+                if let Some(ms) = card.clock {
+                    clock(ui, ms, marked);
+                }
+                ui.with_layout(egui::Layout::top_down(egui::Align::Min), |ui| {
+                    let name = egui::RichText::new(&card.name).strong().size(15.0);
+                    ui.add(egui::Label::new(name).truncate());
+                    ui.add(egui::Label::new(egui::RichText::new(&card.rank).small()).truncate());
+                    state_line(ui, card, accent, lang);
+                });
+            });
+        });
+    });
+    if marked {
+        // A bar down the left edge: the side to move, even at a glance from across the room.
+        let r = shown.response.rect;
+        let bar = egui::Rect::from_min_max(r.min, egui::pos2(r.min.x + MARKER_BAR, r.max.y));
+        ui.painter().rect_filled(
+            bar,
+            egui::CornerRadius {
+                nw: 6,
+                sw: 6,
+                ne: 0,
+                se: 0,
+            },
+            accent,
+        );
+    }
+}
+
+/// The clock: large figures, strong while it runs, red when little time is left.
+fn clock(ui: &mut egui::Ui, ms: u64, running: bool) {
+    let mut text = egui::RichText::new(clock_label(ms)).monospace().size(20.0);
+    if running {
+        text = text.strong();
+    } else {
+        text = text.weak();
+    }
+    if running && ms < SHORT_TIME_MS {
+        text = text.color(ERROR_COLOUR);
+    }
+    ui.label(text);
+}
+
+/// The card's stone, with a ring pulsing round it while the AI thinks.
+fn paint_stone(ui: &egui::Ui, rect: egui::Rect, card: &PlayerCard, accent: egui::Color32) {
+    let painter = ui.painter();
+    let centre = rect.center();
+    let radius = STONE_SIZE / 2.0 - 2.0;
+    let (fill, rim) = match card.stone {
+        Stone::Black => (egui::Color32::from_gray(20), egui::Color32::from_gray(150)),
+        Stone::White => (egui::Color32::from_gray(240), egui::Color32::from_gray(120)),
+    };
+    painter.circle(centre, radius, fill, egui::Stroke::new(1.0, rim));
+    if card.state == CardState::Thinking {
+        let phase = (ui.input(|i| i.time) / PULSE_SECS).fract() as f32;
+        let ring = radius + 1.0 + phase * 5.0;
+        let colour = accent.gamma_multiply(1.0 - phase);
+        painter.circle_stroke(centre, ring, egui::Stroke::new(2.0, colour));
+        ui.ctx().request_repaint();
+    }
+}
+
+/// "To move", "Thinking" with dots coming and going, "Wins", or nothing (the line keeps its
+/// room, so the cards keep their size).
+fn state_line(ui: &mut egui::Ui, card: &PlayerCard, accent: egui::Color32, lang: Lang) {
+    let text = match card.state {
+        CardState::Waiting => "",
+        CardState::ToMove => lang.t("To move"),
+        CardState::Thinking => lang.t("Thinking"),
+        CardState::Won => lang.t("Wins"),
+    };
+    ui.horizontal(|ui| {
+        let label = egui::RichText::new(text).strong().color(accent);
+        ui.add_visible(card.state != CardState::Waiting, egui::Label::new(label));
+        if card.state == CardState::Thinking {
+            thinking_dots(ui, accent);
+        }
+    });
+}
+
+/// Three dots lighting up one after the other.
+fn thinking_dots(ui: &mut egui::Ui, colour: egui::Color32) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(24.0, 10.0), egui::Sense::hover());
+    let time = ui.input(|i| i.time);
+    for i in 0..3 {
+        let phase = ((time * 2.5 - f64::from(i) * 0.35).sin() * 0.5 + 0.5) as f32;
+        let centre = egui::pos2(rect.min.x + 4.0 + 8.0 * i as f32, rect.center().y);
+        ui.painter().circle_filled(
+            centre,
+            2.0 + phase,
+            colour.gamma_multiply(0.3 + 0.7 * phase),
+        );
+    }
+    ui.ctx().request_repaint();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::capture::egui_harness::run_frames;
+    use crate::players::settings::Language;
+
+    #[test]
+    fn a_card_keeps_its_size_whatever_the_side_is_doing() {
+        let ctx = egui::Context::default();
+        let lang = Lang(Language::English);
+        let mut sizes = Vec::new();
+        for state in [
+            CardState::Waiting,
+            CardState::ToMove,
+            CardState::Thinking,
+            CardState::Won,
+        ] {
+            for clock in [None, Some(9_500), Some(300_000)] {
+                let card = PlayerCard {
+                    stone: Stone::White,
+                    name: "A name long enough to be cut at the card's edge".into(),
+                    rank: "Candidate master · 1950".into(),
+                    state,
+                    clock,
+                };
+                let cards = PlayerCards(vec![card]);
+                let mut rect = egui::Rect::NOTHING;
+                run_frames(&ctx, 2, |ctx| {
+                    egui::Area::new(egui::Id::new("cards")).show(ctx, |ui| {
+                        ui.set_width(224.0);
+                        rect = ui
+                            .scope(|ui| show_cards(ui, &cards, false, lang))
+                            .response
+                            .rect;
+                    });
+                });
+                sizes.push((state, clock, rect.size()));
+            }
+        }
+        let first = sizes[0].2;
+        assert!(first.y > STONE_SIZE, "{sizes:?}");
+        for (state, clock, size) in &sizes {
+            assert!(
+                (size.y - first.y).abs() < 0.5 && size.x <= first.x + 0.5,
+                "{state:?} {clock:?}: {size:?} against {first:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn clocks_show_tenths_when_time_is_short() {
+        assert_eq!(clock_label(300_000), "5:00");
+        assert_eq!(clock_label(10_000), "0:10");
+        assert_eq!(clock_label(9_450), "0:09.4");
+        assert_eq!(clock_label(0), "0:00.0");
+    }
+}
