@@ -11,7 +11,7 @@ use super::{Link, LinkStatus, OnlineGame, OnlineNotice, ToServer};
 use crate::app::board::BoardLayout;
 use crate::app::i18n::{Lang, fill, rule_label, stone_name};
 use crate::app::theme::UiSystems;
-use crate::app::theme::widgets::{ERROR_COLOUR, dialog_window, primary_button, root_ui};
+use crate::app::theme::widgets::{ERROR_COLOUR, button, dialog_window, primary_button, root_ui};
 use crate::app::{Dialog, Screen};
 use crate::engine::Stone;
 use crate::net::{ClientMessage, EndReason, GameResult, RoomState, RoomStatus};
@@ -277,7 +277,7 @@ fn online_panel(
             let back = if room.status == RoomStatus::Finished {
                 primary_button(lang.t("Back to the lobby"))
             } else {
-                egui::Button::new(lang.t("Back to the lobby"))
+                button(lang.t("Back to the lobby"))
             };
             if ui.add(back).clicked() {
                 next.set(Screen::Lobby);

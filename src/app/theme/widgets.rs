@@ -1,9 +1,11 @@
-//! The pieces every screen and window is built from: the dialog window, the primary button,
-//! the error colour, and the root the panels are laid out in.
+//! The pieces every screen and window is built from: the dialog window, the primary button and
+//! the buttons with an icon, the error colour, and the root the panels are laid out in. Their
+//! colours and shapes come from the style (`style.rs`); nothing here picks a colour of its own.
 
 use bevy_egui::egui;
 
-/// The colour of error messages in windows.
+/// The colour of error messages in windows (readable on every theme's windows at 3:1; the
+/// style's `error_fg_color` is the theme's own, at 4.5:1 or better).
 pub const ERROR_COLOUR: egui::Color32 = egui::Color32::from_rgb(220, 60, 60);
 
 /// A window as the game's dialogs are: titled, known by `id` (tests find it by that id), in
@@ -17,9 +19,139 @@ pub fn dialog_window<'open>(title: &str, id: &str) -> egui::Window<'open> {
         .resizable(false)
 }
 
-/// The button of a window's main action, in strong text ("New game", "Play again").
-pub fn primary_button(text: &str) -> egui::Button<'static> {
-    egui::Button::new(egui::RichText::new(text).strong())
+/// The button of a window's main action ("New game", "Play again"): in the accent colour.
+pub fn primary_button(text: &str) -> IconButton<'_> {
+    IconButton {
+        icon: None,
+        text,
+        primary: true,
+        min_size: egui::Vec2::ZERO,
+        left_aligned: false,
+        selected: false,
+        icon_only: false,
+    }
+}
+
+/// A plain button, as [`primary_button`] is a main one (for code that picks one of the two).
+pub fn button(text: &str) -> IconButton<'_> {
+    IconButton {
+        icon: None,
+        text,
+        primary: false,
+        min_size: egui::Vec2::ZERO,
+        left_aligned: false,
+        selected: false,
+        icon_only: false,
+    }
+}
+
+/// A button with an icon before its text. Screen readers get the text alone as its name.
+pub fn icon_button<'a>(icon: &'a str, text: &'a str) -> IconButton<'a> {
+    IconButton {
+        icon: Some(icon),
+        text,
+        primary: false,
+        min_size: egui::Vec2::ZERO,
+        left_aligned: false,
+        selected: false,
+        icon_only: false,
+    }
+}
+
+/// A button with an optional icon, plain or in the accent colour (see [`icon_button`],
+/// [`primary_button`]).
+#[derive(Debug, Clone, Copy)]
+pub struct IconButton<'a> {
+    icon: Option<&'a str>,
+    text: &'a str,
+    primary: bool,
+    min_size: egui::Vec2,
+    left_aligned: bool,
+    selected: bool,
+    icon_only: bool,
+}
+
+impl<'a> IconButton<'a> {
+    /// With this icon before the text.
+    pub fn icon(mut self, icon: &'a str) -> Self {
+        self.icon = Some(icon);
+        self
+    }
+
+    /// In the accent colour, as the main action.
+    pub fn primary(mut self) -> Self {
+        self.primary = true;
+        self
+    }
+
+    /// At least this size.
+    pub fn min_size(mut self, size: egui::Vec2) -> Self {
+        self.min_size = size;
+        self
+    }
+
+    /// Shown as chosen (a mode that is on), in the accent colour.
+    pub fn selected(mut self, selected: bool) -> Self {
+        self.selected = selected;
+        self
+    }
+
+    /// The icon alone when `icon_only` (a narrow bar): the text is still the button's name for
+    /// screen readers; callers say it in the hover text.
+    pub fn icon_only(mut self, icon_only: bool) -> Self {
+        self.icon_only = icon_only && self.icon.is_some();
+        self
+    }
+
+    /// The icon and text at the left of a button wider than they are (a list of entries).
+    pub fn left_aligned(mut self) -> Self {
+        self.left_aligned = true;
+        self
+    }
+}
+
+impl egui::Widget for IconButton<'_> {
+    fn ui(self, ui: &mut egui::Ui) -> egui::Response {
+        let selection = ui.visuals().selection;
+        let colour = |t: egui::RichText| {
+            if self.primary {
+                t.color(selection.stroke.color)
+            } else {
+                t
+            }
+        };
+        let text = colour(egui::RichText::new(self.text));
+        let mut atoms = match self.icon {
+            Some(icon) if self.icon_only => egui::Atoms::new(colour(egui::RichText::new(icon))),
+            Some(icon) => egui::Atoms::new((colour(egui::RichText::new(icon)), text)),
+            None => egui::Atoms::new(text),
+        };
+        if self.left_aligned {
+            atoms.push_right(egui::Atom::grow());
+        }
+        let button = egui::Button::new(atoms);
+        // Only a chosen button is marked: a plain one is no toggle for screen readers.
+        let button = if self.primary {
+            button.fill(selection.bg_fill)
+        } else if self.selected {
+            button.selected(true)
+        } else {
+            button
+        };
+        let response = ui.add(
+            button
+                .min_size(self.min_size)
+                .corner_radius(super::style::BUTTON_RADIUS),
+        );
+        let enabled = ui.is_enabled();
+        let selected = self.selected;
+        response.widget_info(|| {
+            let mut info = egui::WidgetInfo::labeled(egui::WidgetType::Button, enabled, self.text);
+            info.selected = selected.then_some(true);
+            info
+        });
+        response
+    }
 }
 
 /// A full-window root ui for panels.
