@@ -50,10 +50,13 @@ pub fn colour32(c: Color) -> egui::Color32 {
 
 /// The complete style for the interface colours `ui`.
 pub fn style(ui: &UiColours) -> egui::Style {
-    let mut style = egui::Style::default();
-    style.text_styles = text_styles();
-    style.spacing = spacing();
-    style.visuals = visuals(ui);
+    let mut style = egui::Style {
+        text_styles: text_styles(),
+        spacing: spacing(),
+        visuals: visuals(ui),
+        ..egui::Style::default()
+    };
+    // Labels are text to read, not to select (a drag over the menu selects nothing).
     style.interaction.selectable_labels = false;
     style
 }

@@ -4,9 +4,11 @@
 
 use bevy_egui::egui;
 
-/// The colour of error messages in windows (readable on every theme's windows at 3:1; the
-/// style's `error_fg_color` is the theme's own, at 4.5:1 or better).
-pub const ERROR_COLOUR: egui::Color32 = egui::Color32::from_rgb(220, 60, 60);
+/// The colour of error messages: the theme's (readable on its windows and panels, see the
+/// contrast test in `palette.rs`).
+pub fn error_colour(ui: &egui::Ui) -> egui::Color32 {
+    ui.visuals().error_fg_color
+}
 
 /// A window as the game's dialogs are: titled, known by `id` (tests find it by that id), in
 /// the middle of the screen, neither collapsible nor resizable. Callers change what differs

@@ -4,7 +4,7 @@
 
 use bevy_egui::egui;
 
-use super::MenuAction;
+use super::action::MenuAction;
 use crate::app::i18n::Lang;
 use crate::app::theme::icons;
 use crate::app::theme::style::{BODY, SMALL, WINDOW_RADIUS};

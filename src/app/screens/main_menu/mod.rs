@@ -19,24 +19,12 @@ use crate::app::{
     PuzzleCommand, Screen, UserSettings,
 };
 
+mod action;
 mod choices;
 mod options;
 mod title;
 
-/// What a click in the main menu asks for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum MenuAction {
-    /// Start a new game with the menu's set-up.
-    NewGame,
-    /// Go back to the game on the board, on this screen.
-    Back(Screen),
-    /// Open a window.
-    Open(Dialog),
-    /// Open puzzle mode.
-    Puzzles,
-    /// Open the online lobby.
-    Online,
-}
+use action::MenuAction;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(

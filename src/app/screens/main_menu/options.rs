@@ -6,7 +6,7 @@
 
 use bevy_egui::egui;
 
-use super::MenuAction;
+use super::action::MenuAction;
 use crate::app::i18n::opening::{opening_label, opening_summary};
 use crate::app::i18n::{Lang, fill, rule_label};
 use crate::app::theme::style::{BUTTON_RADIUS, SMALL};
