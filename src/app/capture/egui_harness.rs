@@ -11,6 +11,22 @@ pub const SCREEN: egui::Rect = egui::Rect {
     max: egui::Pos2::new(1280.0, 1024.0),
 };
 
+/// A context drawing as the game does (its fonts, the wood theme's style) in a window
+/// `height` points tall.
+pub fn styled_context(height: f32) -> egui::Context {
+    use crate::app::theme::style::{style, type_scale};
+    use crate::app::theme::ui_colours::UiColours;
+    use crate::players::settings::Theme;
+    let ctx = egui::Context::default();
+    ctx.set_fonts(crate::app::theme::fonts::font_definitions());
+    ctx.set_theme(egui::Theme::Dark);
+    ctx.set_style_of(
+        egui::Theme::Dark,
+        style(&UiColours::of(Theme::Wood), type_scale(height)),
+    );
+    ctx
+}
+
 /// Runs `frames` egui frames on [`SCREEN`], each drawing with `draw`.
 pub fn run_frames(ctx: &egui::Context, frames: usize, mut draw: impl FnMut(&egui::Context)) {
     for _ in 0..frames {

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiPlugin, EguiPrimaryContextPass};
 
 mod focus_ring;
-mod fonts;
+pub(crate) mod fonts;
 pub mod icons;
 pub mod palette;
 pub mod style;

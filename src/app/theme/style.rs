@@ -10,7 +10,8 @@ use super::Palette;
 use super::ui_colours::UiColours;
 
 /// Body text, in logical points: readable at arm's length on a 1080p screen (egui's own is
-/// 13). Hi-DPI screens scale it with the window's scale factor.
+/// 13). Hi-DPI screens scale it with the window's scale factor; windows lower than
+/// [`FULL_SIZE_HEIGHT`] take it a little smaller ([`type_scale`]).
 pub const BODY: f32 = 16.0;
 /// Headings (a window's result line, the panel's players).
 pub const HEADING: f32 = 22.0;
@@ -24,16 +25,38 @@ pub const WIDGET_RADIUS: u8 = 4;
 /// The rounding of the game's buttons and choices (`widgets.rs`, the main menu).
 pub const BUTTON_RADIUS: u8 = 8;
 
-/// Applies the palette's style to egui whenever the palette changes.
-pub(super) fn apply_style(mut contexts: EguiContexts, palette: Res<Palette>) -> Result {
+/// Windows at least this tall (in points) show the type at its full size.
+pub const FULL_SIZE_HEIGHT: f32 = 760.0;
+/// The smallest share of the full size the type shrinks to in low windows.
+const SMALLEST_TYPE: f32 = 0.85;
+
+/// How large the type and the controls are in a window `height` points tall: full size from
+/// [`FULL_SIZE_HEIGHT`] up, down to 85% in an 800x600 window, so the windows fit it.
+pub fn type_scale(height: f32) -> f32 {
+    let scale = (height / FULL_SIZE_HEIGHT).clamp(SMALLEST_TYPE, 1.0);
+    (scale * 20.0).round() / 20.0
+}
+
+/// Applies the palette's style to egui, again whenever the palette changes or the window's
+/// height changes the type's size.
+pub(super) fn apply_style(
+    mut contexts: EguiContexts,
+    palette: Res<Palette>,
+    mut applied: Local<Option<(Palette, f32)>>,
+) -> Result {
     let ctx = contexts.ctx_mut()?;
+    let scale = type_scale(ctx.content_rect().height());
+    if *applied == Some((*palette, scale)) {
+        return Ok(());
+    }
+    *applied = Some((*palette, scale));
     let theme = if palette.ui.dark {
         egui::Theme::Dark
     } else {
         egui::Theme::Light
     };
     ctx.set_theme(theme);
-    ctx.set_style_of(theme, style(&palette.ui));
+    ctx.set_style_of(theme, style(&palette.ui, scale));
     Ok(())
 }
 
@@ -48,11 +71,12 @@ pub fn colour32(c: Color) -> egui::Color32 {
     )
 }
 
-/// The complete style for the interface colours `ui`.
-pub fn style(ui: &UiColours) -> egui::Style {
+/// The complete style for the interface colours `ui`, with the type and the controls at
+/// `scale` of their full size.
+pub fn style(ui: &UiColours, scale: f32) -> egui::Style {
     let mut style = egui::Style {
-        text_styles: text_styles(),
-        spacing: spacing(),
+        text_styles: text_styles(scale),
+        spacing: spacing(scale),
         visuals: visuals(ui),
         ..egui::Style::default()
     };
@@ -61,38 +85,42 @@ pub fn style(ui: &UiColours) -> egui::Style {
     style
 }
 
-fn text_styles() -> std::collections::BTreeMap<egui::TextStyle, egui::FontId> {
+fn text_styles(scale: f32) -> std::collections::BTreeMap<egui::TextStyle, egui::FontId> {
     use egui::FontFamily::{Monospace, Proportional};
+    let size = |points: f32| (points * scale * 2.0).round() / 2.0;
     [
         (
             egui::TextStyle::Small,
-            egui::FontId::new(SMALL, Proportional),
+            egui::FontId::new(size(SMALL), Proportional),
         ),
-        (egui::TextStyle::Body, egui::FontId::new(BODY, Proportional)),
+        (
+            egui::TextStyle::Body,
+            egui::FontId::new(size(BODY), Proportional),
+        ),
         (
             egui::TextStyle::Button,
-            egui::FontId::new(BODY, Proportional),
+            egui::FontId::new(size(BODY), Proportional),
         ),
         (
             egui::TextStyle::Heading,
-            egui::FontId::new(HEADING, Proportional),
+            egui::FontId::new(size(HEADING), Proportional),
         ),
         (
             egui::TextStyle::Monospace,
-            egui::FontId::new(BODY - 1.0, Monospace),
+            egui::FontId::new(size(BODY - 1.0), Monospace),
         ),
     ]
     .into()
 }
 
-fn spacing() -> egui::style::Spacing {
+fn spacing(scale: f32) -> egui::style::Spacing {
     egui::style::Spacing {
-        item_spacing: egui::vec2(10.0, 8.0),
+        item_spacing: egui::vec2(10.0, (8.0 * scale).round()),
         window_margin: egui::Margin::same(18),
         button_padding: egui::vec2(12.0, 5.0),
         menu_margin: egui::Margin::same(8),
         indent: 20.0,
-        interact_size: egui::vec2(40.0, 30.0),
+        interact_size: egui::vec2(40.0, (30.0 * scale).round()),
         slider_width: 170.0,
         combo_width: 160.0,
         text_edit_width: 260.0,

@@ -12,13 +12,27 @@ pub fn error_colour(ui: &egui::Ui) -> egui::Color32 {
 
 /// A window as the game's dialogs are: titled, known by `id` (tests find it by that id), in
 /// the middle of the screen, neither collapsible nor resizable. Callers change what differs
-/// (`.anchor(..)`, `.open(..)`, `.resizable(true)`).
+/// (`.anchor(..)`, `.open(..)`, `.resizable(true)`); contents that can be taller than a
+/// small window go in [`scroll_when_tall`].
 pub fn dialog_window<'open>(title: &str, id: &str) -> egui::Window<'open> {
     egui::Window::new(title)
         .id(egui::Id::new(id))
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .collapsible(false)
         .resizable(false)
+}
+
+/// Room a dialog's title bar and margins take, and the least gap kept around it, in points.
+const WINDOW_CHROME: f32 = 110.0;
+
+/// A dialog's contents, scrolling when they are taller than the screen leaves room for (the
+/// window keeps the size of its contents otherwise).
+pub fn scroll_when_tall<R>(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui) -> R) -> R {
+    let room = (ui.ctx().content_rect().height() - WINDOW_CHROME).max(120.0);
+    egui::ScrollArea::vertical()
+        .max_height(room)
+        .show(ui, add)
+        .inner
 }
 
 /// The button of a window's main action ("New game", "Play again"): in the accent colour.
@@ -165,4 +179,33 @@ pub fn root_ui(ctx: &egui::Context) -> egui::Ui {
             .layer_id(egui::LayerId::background())
             .max_rect(ctx.viewport_rect()),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::capture::egui_harness::{run_frame, styled_context, window_rect};
+
+    #[test]
+    fn a_dialog_taller_than_the_window_scrolls_inside_it() {
+        let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(800.0, 600.0));
+        for (rows, tall) in [(60, true), (3, false)] {
+            let ctx = styled_context(screen.height());
+            for _ in 0..4 {
+                run_frame(&ctx, screen, Vec::new(), |ctx| {
+                    dialog_window("Tall", "tall").show(ctx, |ui| {
+                        scroll_when_tall(ui, |ui| {
+                            for i in 0..rows {
+                                ui.label(format!("Row {i}"));
+                            }
+                        });
+                    });
+                });
+            }
+            let rect = window_rect(&ctx, "tall").expect("shown");
+            assert!(screen.contains_rect(rect), "{rows} rows: {rect:?}");
+            // Tall: as tall as the screen leaves room for; short: as its rows.
+            assert_eq!(rect.height() > 400.0, tall, "{rows} rows: {rect:?}");
+        }
+    }
 }

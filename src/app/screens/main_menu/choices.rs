@@ -7,7 +7,7 @@ use bevy_egui::egui;
 use super::action::MenuAction;
 use crate::app::i18n::Lang;
 use crate::app::theme::icons;
-use crate::app::theme::style::{BODY, SMALL, WINDOW_RADIUS};
+use crate::app::theme::style::WINDOW_RADIUS;
 use crate::app::theme::widgets::icon_button;
 use crate::app::{Dialog, GameSetup, Mode};
 use crate::engine::Stone;
@@ -110,13 +110,16 @@ fn card(
     };
     let title_galley = painter.layout(
         title.to_owned(),
-        egui::FontId::proportional(BODY + 2.0),
+        {
+            let body = egui::TextStyle::Body.resolve(style);
+            egui::FontId::proportional(body.size + 2.0)
+        },
         text,
         text_width,
     );
     let description_galley = painter.layout(
         description.to_owned(),
-        egui::FontId::proportional(SMALL),
+        egui::TextStyle::Small.resolve(style),
         weak,
         text_width,
     );

@@ -39,6 +39,11 @@ pub(super) fn plugin(app: &mut App) {
 const MAX_WIDTH: f32 = 1040.0;
 /// Narrower than this, the menu is one column (a phone held upright).
 const TWO_COLUMNS: f32 = 700.0;
+/// The widest in windows at least [`LARGE_HEIGHT`] tall (1080p), with a larger title and
+/// cards.
+const MAX_WIDTH_LARGE: f32 = 1160.0;
+/// From this height on, the menu is large.
+const LARGE_HEIGHT: f32 = 1000.0;
 /// Lower than this, the menu is compact (a smaller title and cards).
 const COMPACT_HEIGHT: f32 = 720.0;
 /// The gap between the menu's blocks.
@@ -187,7 +192,12 @@ fn contents(
     } else {
         24.0
     };
-    let width = (screen.width() - 2.0 * margin).min(MAX_WIDTH);
+    let widest = if screen.height() >= LARGE_HEIGHT {
+        MAX_WIDTH_LARGE
+    } else {
+        MAX_WIDTH
+    };
+    let width = (screen.width() - 2.0 * margin).min(widest);
     let two_columns = width >= TWO_COLUMNS - 2.0 * margin;
     let compact = screen.height() < COMPACT_HEIGHT;
     // Centred across, and down when there is room (the height is last frame's: it does not
@@ -206,10 +216,12 @@ fn contents(
             .layout(egui::Layout::top_down(egui::Align::Min)),
     );
     let ui = &mut column;
-    let title_height = match (compact, two_columns) {
-        (true, _) => 60.0,
-        (false, true) => 100.0,
-        (false, false) => 80.0,
+    let large = screen.height() >= LARGE_HEIGHT;
+    let title_height = match (compact, large, two_columns) {
+        (true, _, _) => 60.0,
+        (false, true, true) => 124.0,
+        (false, _, true) => 100.0,
+        (false, _, false) => 80.0,
     };
     title::title(ui, lang, view.palette, title_height, since);
     ui.add_space(GAP);
@@ -217,7 +229,11 @@ fn contents(
     if two_columns {
         let left_width = (width * 0.32).clamp(240.0, 330.0);
         let right_width = width - left_width - GAP;
-        let card_height = if compact { 60.0 } else { 74.0 };
+        let card_height = match (compact, large) {
+            (true, _) => 60.0,
+            (false, true) => 84.0,
+            (false, false) => 74.0,
+        };
         let below = ui.cursor().min;
         let mut left_ui = ui.new_child(
             egui::UiBuilder::new()
@@ -329,7 +345,7 @@ mod tests {
     use super::*;
     use crate::app::Mode;
     use crate::app::capture::egui_harness::{
-        Accessible, SCREEN, accessible, key, named, run_frame,
+        Accessible, SCREEN, accessible, key, named, run_frame, styled_context,
     };
     use crate::engine::Rule;
     use crate::players::settings::Language;
@@ -401,7 +417,7 @@ mod tests {
                 ..GameSetup::default()
             },
         ];
-        let ctx = egui::Context::default();
+        let ctx = styled_context(SCREEN.height());
         let landmarks = ["Play the AI", "AI level", "Board", "New game", "Settings"];
         let mut places = Vec::new();
         for (i, setup) in setups.iter().enumerate() {
@@ -432,7 +448,7 @@ mod tests {
             (1920.0, 1080.0),
         ] {
             let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(w, h));
-            let ctx = egui::Context::default();
+            let ctx = styled_context(h);
             let mut s = GameSetup::default();
             let view = MenuView {
                 back: Some(Screen::Playing),
@@ -460,7 +476,7 @@ mod tests {
         let settings = UserSettings::default();
         let palette = Palette::default();
         let mut profiles = profiles();
-        let ctx = egui::Context::default();
+        let ctx = styled_context(SCREEN.height());
         let mut s = GameSetup::default();
         let view = MenuView {
             back: Some(Screen::Playing),
@@ -506,7 +522,7 @@ mod tests {
         let settings = UserSettings::default();
         let palette = Palette::default();
         let mut profiles = profiles();
-        let ctx = egui::Context::default();
+        let ctx = styled_context(SCREEN.height());
         let mut s = GameSetup::default();
         let view = view(&settings, &palette);
         // Opened: "New game" has the focus, and Enter starts.

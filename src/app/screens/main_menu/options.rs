@@ -9,7 +9,7 @@ use bevy_egui::egui;
 use super::action::MenuAction;
 use crate::app::i18n::opening::{opening_label, opening_summary};
 use crate::app::i18n::{Lang, fill, rule_label};
-use crate::app::theme::style::{BUTTON_RADIUS, SMALL};
+use crate::app::theme::style::BUTTON_RADIUS;
 use crate::app::{Dialog, GameSetup, Mode, PlayerProfiles, UserSettings};
 use crate::engine::opening::{Opening, OpeningRule};
 use crate::engine::search::levels::Level;
@@ -86,10 +86,21 @@ fn row_label(ui: &mut egui::Ui, applies: bool, text: &str) {
     ui.add_enabled(applies, egui::Label::new(text));
 }
 
+/// A row's label at the top of a row taller than its controls' line (the line of controls
+/// and a description under it), level with the controls.
+fn top_row_label(ui: &mut egui::Ui, applies: bool, text: &str) {
+    let line = ui.text_style_height(&egui::TextStyle::Body);
+    let pad = ((ui.spacing().interact_size.y - line) / 2.0).max(0.0);
+    ui.with_layout(egui::Layout::top_down(egui::Align::Min), |ui| {
+        ui.add_space(pad);
+        row_label(ui, applies, text);
+    });
+}
+
 /// A description under a row, in small print, `width` wide, in room for the longest of
 /// `all` (the descriptions the row can show), so the rows below never move.
 fn description(ui: &mut egui::Ui, enabled: bool, width: f32, text: &str, all: &[String]) {
-    let font = egui::FontId::proportional(SMALL);
+    let font = egui::TextStyle::Small.resolve(ui.style());
     let height = all
         .iter()
         .map(|t| {
@@ -200,34 +211,6 @@ fn level_rows(
             &[("n", &l.number()), ("name", &lang.t(l.name()))],
         )
     };
-    row_label(ui, ai, lang.t("AI level"));
-    ui.add_enabled_ui(ai, |ui| {
-        ui.horizontal(|ui| {
-            for level in Level::all() {
-                let selected = s.level == level;
-                let response = chip(ui, selected, level.number().to_string());
-                let enabled = ui.is_enabled();
-                response.widget_info(|| {
-                    egui::WidgetInfo::selected(
-                        egui::WidgetType::Button,
-                        enabled,
-                        selected,
-                        name(level),
-                    )
-                });
-                let response = response.on_hover_text(format!(
-                    "{}\n{}",
-                    name(level),
-                    level_description(lang, level, settings)
-                ));
-                if response.clicked() {
-                    s.level = level;
-                }
-            }
-        });
-    });
-    ui.end_row();
-    ui.label("");
     let text = |l: Level| {
         fill(
             lang.t("{name}: {text}"),
@@ -238,7 +221,35 @@ fn level_rows(
         )
     };
     let all: Vec<String> = Level::all().map(text).collect();
-    description(ui, ai, width, &text(s.level), &all);
+    top_row_label(ui, ai, lang.t("AI level"));
+    ui.add_enabled_ui(ai, |ui| {
+        ui.vertical(|ui| {
+            ui.horizontal(|ui| {
+                for level in Level::all() {
+                    let selected = s.level == level;
+                    let response = chip(ui, selected, level.number().to_string());
+                    let enabled = ui.is_enabled();
+                    response.widget_info(|| {
+                        egui::WidgetInfo::selected(
+                            egui::WidgetType::Button,
+                            enabled,
+                            selected,
+                            name(level),
+                        )
+                    });
+                    let response = response.on_hover_text(format!(
+                        "{}\n{}",
+                        name(level),
+                        level_description(lang, level, settings)
+                    ));
+                    if response.clicked() {
+                        s.level = level;
+                    }
+                }
+            });
+            description(ui, ai, width, &text(s.level), &all);
+        });
+    });
     ui.end_row();
 }
 
@@ -260,23 +271,23 @@ fn level_description(lang: Lang, level: Level, settings: &UserSettings) -> Strin
 
 /// The rule: a chip per rule, and what the chosen one means.
 fn rule_rows(ui: &mut egui::Ui, lang: Lang, s: &mut GameSetup, width: f32) {
-    ui.label(lang.t("Rule"));
-    ui.horizontal(|ui| {
-        for rule in Rule::ALL {
-            if chip(ui, s.rule == rule, lang.t(rule_label(rule))).clicked() {
-                s.rule = rule;
-            }
-        }
-    });
-    ui.end_row();
-    ui.label("");
     let text = |rule: Rule| match rule {
         Rule::Freestyle => lang.t("Five or more in a row wins."),
         Rule::Standard => lang.t("Exactly five in a row wins; six or more do not."),
         Rule::Renju => lang.t("Black may not make a double-three, a double-four or an overline."),
     };
     let all: Vec<String> = Rule::ALL.iter().map(|&r| text(r).to_owned()).collect();
-    description(ui, true, width, text(s.rule), &all);
+    top_row_label(ui, true, lang.t("Rule"));
+    ui.vertical(|ui| {
+        ui.horizontal(|ui| {
+            for rule in Rule::ALL {
+                if chip(ui, s.rule == rule, lang.t(rule_label(rule))).clicked() {
+                    s.rule = rule;
+                }
+            }
+        });
+        description(ui, true, width, text(s.rule), &all);
+    });
     ui.end_row();
 }
 
