@@ -9,7 +9,7 @@ use crate::app::board::BoardLayout;
 use crate::app::board::layout::TOP_BAR;
 use crate::app::i18n::{Lang, fill, rule_label, stone_name};
 use crate::app::theme::UiSystems;
-use crate::app::theme::widgets::{ERROR_COLOUR, dialog_window, primary_button};
+use crate::app::theme::widgets::{dialog_window, error_colour, primary_button};
 use crate::app::{PlayerProfiles, PuzzleCommand, PuzzleSource, Screen};
 use crate::engine::analysis::Difficulty;
 use crate::engine::analysis::puzzle_play::{Answer, PuzzleState};
@@ -112,7 +112,7 @@ fn puzzle_panel(
                 }
                 (PuzzleState::Failed, _) => {
                     ui.colored_label(
-                        ERROR_COLOUR,
+                        error_colour(ui),
                         egui::RichText::new(lang.t("Wrong: the win slips away.")).strong(),
                     );
                     ui.label(fill(
@@ -135,7 +135,7 @@ fn puzzle_panel(
             }
             if let Some((at, why)) = &puzzles.refused {
                 ui.colored_label(
-                    ERROR_COLOUR,
+                    error_colour(ui),
                     format!("{}: {}", at.to_notation(p.size), lang.message(why)),
                 );
             }

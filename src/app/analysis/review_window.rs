@@ -10,7 +10,7 @@ use crate::app::board::BoardLayout;
 use crate::app::board::layout::TOP_BAR;
 use crate::app::i18n::{Lang, fill, stone_name};
 use crate::app::theme::UiSystems;
-use crate::app::theme::widgets::{ERROR_COLOUR, dialog_window, primary_button};
+use crate::app::theme::widgets::{dialog_window, error_colour, primary_button};
 use crate::app::{GameHistory, Replay, ReviewRequest, Screen};
 use crate::engine::Stone;
 use crate::engine::analysis::{MoveClass, Review};
@@ -100,7 +100,7 @@ fn review_window(
                 (Some(r), _) => show_review(ui, lang, r, &mut replay),
                 (None, Some(Err(e))) => {
                     ui.colored_label(
-                        ERROR_COLOUR,
+                        error_colour(ui),
                         fill(
                             lang.t("No review: {error}"),
                             &[("error", &lang.message(&e.to_string()))],

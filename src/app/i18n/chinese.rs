@@ -421,6 +421,30 @@ pub fn chinese(english: &str) -> Option<&'static str> {
         "No moves yet" => "还没有落子",
         "(a past position)" => "（之前的局面）",
         "{loser} ran out of time. {winner} wins" => "{loser}超时，{winner}胜",
+        // The main menu as a title screen.
+        "Five in a row" => "五子连珠",
+        "Play the AI" => "人机对战",
+        "You against the computer, at five levels" => "你与电脑对弈，共五个等级",
+        "Two people at one screen" => "两人在同一屏幕上对弈",
+        "Watch the AI" => "观看电脑对弈",
+        "The computer plays itself" => "电脑自己与自己对弈",
+        "Find the forced win" => "找出必胜的走法",
+        "The finished games: replay, review, import and export" => {
+            "下完的棋局：回放、复盘、导入和导出"
+        }
+        "Profiles, results and ranks" => "玩家档案、战绩和段位",
+        "Language, theme, sound and the board" => "语言、主题、声音和棋盘",
+        "{name}: {text}" => "{name}：{text}",
+        "Plays loosely and often misses threats." => "下得随意，常常看漏威胁。",
+        "Sees the obvious moves but still makes mistakes." => "能看到明显的棋，但仍会犯错。",
+        "Reads a few moves ahead. A fair game." => "能往前算几步，势均力敌。",
+        "Searches deep. A strong opponent." => "深入计算，强劲的对手。",
+        "Full strength, up to {secs} s per move." => "全力以赴，每步最多 {secs} 秒。",
+        "Five or more in a row wins." => "五子或更多连成一线即胜。",
+        "Exactly five in a row wins; six or more do not." => "恰好五子连线才胜，六子以上不算。",
+        "Black may not make a double-three, a double-four or an overline." => {
+            "黑棋不得走三三、四四或长连。"
+        }
         _ => return None,
     })
 }

@@ -12,7 +12,7 @@ use super::{
 };
 use crate::app::i18n::{Lang, fill, rule_label};
 use crate::app::theme::UiSystems;
-use crate::app::theme::widgets::{ERROR_COLOUR, dialog_window, primary_button};
+use crate::app::theme::widgets::{dialog_window, error_colour, primary_button};
 use crate::app::{Dialog, PlayerProfiles, Screen};
 use crate::engine::Rule;
 use crate::net::{
@@ -129,7 +129,7 @@ fn lobby_window(
                         lang.t("The server cannot be reached: {why}. Retrying in {n} s."),
                         &[("why", &why), ("n", &secs)],
                     ))
-                    .color(ERROR_COLOUR),
+                    .color(error_colour(ui)),
                 );
                 ui.small(lang.t("Start one with: make server"));
             }
@@ -156,7 +156,7 @@ fn lobby_window(
             }
         });
         if let Some((_, message)) = &notice.0 {
-            ui.label(egui::RichText::new(message).color(ERROR_COLOUR));
+            ui.label(egui::RichText::new(message).color(error_colour(ui)));
         }
         ui.separator();
 

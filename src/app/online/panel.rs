@@ -11,7 +11,7 @@ use super::{Link, LinkStatus, OnlineGame, OnlineNotice, ToServer};
 use crate::app::board::BoardLayout;
 use crate::app::i18n::{Lang, fill, rule_label, stone_name};
 use crate::app::theme::UiSystems;
-use crate::app::theme::widgets::{ERROR_COLOUR, dialog_window, primary_button, root_ui};
+use crate::app::theme::widgets::{button, dialog_window, error_colour, primary_button, root_ui};
 use crate::app::{Dialog, Screen};
 use crate::engine::Stone;
 use crate::net::{ClientMessage, EndReason, GameResult, RoomState, RoomStatus};
@@ -102,12 +102,12 @@ fn player_card(
                     t = t.strong();
                 }
                 if clocks.left(stone) < 10_000 && running {
-                    t = t.color(ERROR_COLOUR);
+                    t = t.color(error_colour(ui));
                 }
                 ui.label(t);
             }
             if player.is_some() && !connected && room.status != RoomStatus::Finished {
-                ui.label(egui::RichText::new(lang.t("disconnected")).color(ERROR_COLOUR));
+                ui.label(egui::RichText::new(lang.t("disconnected")).color(error_colour(ui)));
             }
         });
     });
@@ -152,7 +152,7 @@ fn online_panel(
                             lang.t("Connection lost: {why}. Reconnecting..."),
                             &[("why", &why)],
                         ))
-                        .color(ERROR_COLOUR),
+                        .color(error_colour(ui)),
                     );
                 }
             }
@@ -219,7 +219,7 @@ fn online_panel(
             }
             if let Some((_, message)) = notice.0.clone() {
                 ui.horizontal_wrapped(|ui| {
-                    ui.label(egui::RichText::new(message).color(ERROR_COLOUR));
+                    ui.label(egui::RichText::new(message).color(error_colour(ui)));
                     if ui.small_button("x").clicked() {
                         notice.0 = None;
                     }
@@ -277,7 +277,7 @@ fn online_panel(
             let back = if room.status == RoomStatus::Finished {
                 primary_button(lang.t("Back to the lobby"))
             } else {
-                egui::Button::new(lang.t("Back to the lobby"))
+                button(lang.t("Back to the lobby"))
             };
             if ui.add(back).clicked() {
                 next.set(Screen::Lobby);

@@ -14,8 +14,8 @@ use crate::app::board::layout::TOP_BAR;
 use crate::app::i18n::opening::{opening_label, seat_name};
 use crate::app::i18n::{Lang, fill, rule_label, stone_name, time_control_name};
 use crate::app::play::opening_ai::OpeningThinking;
-use crate::app::theme::UiSystems;
-use crate::app::theme::widgets::root_ui;
+use crate::app::theme::widgets::{icon_button, root_ui};
+use crate::app::theme::{UiSystems, icons};
 use crate::app::{
     AnalysisCommand, Board, Dialog, GameCommand, GameOpening, GamePlayers, GameSetup, InGame,
     LookBack, Mode, OpeningRequest, PastPosition, PlayerProfiles, ReviewRequest, Screen, SideLine,
@@ -39,6 +39,11 @@ pub(super) fn plugin(app: &mut App) {
             .in_set(UiSystems::Panels),
     );
 }
+
+/// A top bar narrower than this (in points) shows its icons without their names.
+const NARROW_BAR: f32 = 660.0;
+/// The room the status line takes in the top bar when there is no panel for it.
+const STATUS_ROOM: f32 = 240.0;
 
 /// The game buttons, and the status line when there is no side panel.
 fn top_bar(
@@ -66,31 +71,49 @@ fn top_bar(
     let ctx = contexts.ctx_mut()?;
     let mut root = root_ui(ctx);
     let in_game = InGame::compute(*screen.get()).is_some();
+    // A narrow bar (what the side panel leaves of it) shows the icons alone, the names in
+    // their hover text.
+    let panel = layout.as_ref().map_or(0.0, |l| l.side_panel);
     let has_side_panel = layout.is_some_and(|l| l.has_panel());
+    let status_room = if has_side_panel { 0.0 } else { STATUS_ROOM };
+    let narrow = ctx.content_rect().width() - panel < NARROW_BAR + status_room;
+    let tip = |name: &str, key: &str| {
+        if narrow {
+            format!("{name} ({key})")
+        } else {
+            key.to_owned()
+        }
+    };
+    let named = |r: egui::Response, name: &str| if narrow { r.on_hover_text(name) } else { r };
+    let button = |icon, name| icon_button(icon, name).icon_only(narrow);
     egui::Panel::top("top_bar")
         .exact_size(TOP_BAR - 8.0)
         .show(&mut root, |ui| {
             ui.horizontal_centered(|ui| {
-                if ui.button(lang.t("Menu")).on_hover_text("Esc").clicked() {
+                let menu = ui.add(button(icons::MENU, lang.t("Menu")));
+                if menu.on_hover_text(tip(lang.t("Menu"), "Esc")).clicked() {
                     next.set(Screen::Menu);
                     dialog.set(Dialog::None);
+                }
+                // Online, the game's own panel has its actions (the server decides them); the
+                // local game's buttons would only sit there greyed out.
+                if matches!(screen.get(), Screen::Lobby | Screen::Online) {
+                    return;
                 }
                 ui.separator();
                 let game = &board.0;
                 let can_undo = in_game && !game.board().moves().is_empty();
                 let can_redo = in_game && game.can_redo();
-                let undo = ui.add_enabled(can_undo, egui::Button::new(lang.t("Undo")));
-                if undo.on_hover_text("Ctrl+Z").clicked() {
+                let undo = ui.add_enabled(can_undo, button(icons::UNDO, lang.t("Undo")));
+                if undo.on_hover_text(tip(lang.t("Undo"), "Ctrl+Z")).clicked() {
                     commands.write(GameCommand::Undo);
                 }
-                let redo = ui.add_enabled(can_redo, egui::Button::new(lang.t("Redo")));
-                if redo.on_hover_text("Ctrl+Y").clicked() {
+                let redo = ui.add_enabled(can_redo, button(icons::REDO, lang.t("Redo")));
+                if redo.on_hover_text(tip(lang.t("Redo"), "Ctrl+Y")).clicked() {
                     commands.write(GameCommand::Redo);
                 }
-                if ui
-                    .add_enabled(in_game, egui::Button::new(lang.t("Restart")))
-                    .clicked()
-                {
+                let restart = ui.add_enabled(in_game, button(icons::RESTART, lang.t("Restart")));
+                if named(restart, lang.t("Restart")).clicked() {
                     if is_long_game_in_progress(game, &active.0) {
                         dialog.set(Dialog::ConfirmRestart);
                     } else {
@@ -102,10 +125,8 @@ fn top_bar(
                     && !game.outcome().is_over()
                     && active.0.mode != Mode::AiVsAi
                     && opening.running().is_none();
-                if ui
-                    .add_enabled(can_resign, egui::Button::new(lang.t("Resign")))
-                    .clicked()
-                {
+                let resign = ui.add_enabled(can_resign, button(icons::RESIGN, lang.t("Resign")));
+                if named(resign, lang.t("Resign")).clicked() {
                     commands.write(GameCommand::Resign);
                 }
                 // Analysis mode: from the game or the replay (not in the opening), and back.
@@ -120,9 +141,10 @@ fn top_bar(
                 } else {
                     lang.t("Analyse")
                 };
+                let analyse = button(icons::ANALYSE, label).selected(analysing);
                 if ui
-                    .add_enabled(can_analyse, egui::Button::new(label).selected(analysing))
-                    .on_hover_text("A")
+                    .add_enabled(can_analyse, analyse)
+                    .on_hover_text(tip(label, "A"))
                     .clicked()
                 {
                     analysis.write(AnalysisCommand::Toggle);

@@ -26,7 +26,7 @@ const SYSTEM_CJK_FONTS: &[(&str, u32)] = &[
 ];
 
 /// Every family falls back on the CJK subset after egui's own fonts.
-pub(super) fn font_definitions() -> egui::FontDefinitions {
+pub(crate) fn font_definitions() -> egui::FontDefinitions {
     let mut fonts = egui::FontDefinitions::default();
     fonts.font_data.insert(
         SUBSET_NAME.to_owned(),

@@ -1,12 +1,16 @@
-//! The look: the theme's colours ([`palette`]), and for egui the fonts, the visuals from the
-//! palette, and the widgets every screen and window is built with ([`widgets`]), in one place.
+//! The look: the theme's colours ([`palette`], with the interface's in [`ui_colours`]), and for
+//! egui the fonts, the whole style from the palette ([`style`]), the icons ([`icons`]) and the
+//! widgets every screen and window is built with ([`widgets`]), in one place.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiPlugin, EguiPrimaryContextPass};
 
-mod fonts;
+mod focus_ring;
+pub(crate) mod fonts;
+pub mod icons;
 pub mod palette;
-mod visuals;
+pub mod style;
+pub mod ui_colours;
 pub mod widgets;
 
 pub use palette::{Palette, ViewOptions};
@@ -15,7 +19,7 @@ pub use palette::{Palette, ViewOptions};
 /// the window's edges), then the screens' contents, then the windows over them.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum UiSystems {
-    /// Fonts and visuals.
+    /// Fonts and the style.
     Style,
     /// The bars along the window's edges.
     Panels,
@@ -23,6 +27,8 @@ pub enum UiSystems {
     Screens,
     /// The windows over it.
     Windows,
+    /// The ring around the control with the keyboard focus, over all of them.
+    Focus,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -40,6 +46,7 @@ pub(super) fn plugin(app: &mut App) {
             UiSystems::Panels,
             UiSystems::Screens,
             UiSystems::Windows,
+            UiSystems::Focus,
         )
             .chain(),
     )
@@ -48,9 +55,13 @@ pub(super) fn plugin(app: &mut App) {
         (
             fonts::install_fonts.run_if(run_once),
             fonts::full_cjk_when_needed,
-            visuals::apply_visuals.run_if(resource_changed::<Palette>),
+            style::apply_style.run_if(resource_changed::<Palette>),
         )
             .chain()
             .in_set(UiSystems::Style),
+    )
+    .add_systems(
+        EguiPrimaryContextPass,
+        focus_ring::focus_ring.in_set(UiSystems::Focus),
     );
 }

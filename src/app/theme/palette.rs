@@ -1,9 +1,11 @@
 //! Themes: the colours the board, the markers and the menus are drawn with, chosen in the
 //! settings and applied live. The high-contrast theme tells markers apart by shape as well as
-//! colour (dot, large disc, cross) and uses a palette safe for colour-blind players.
+//! colour (dot, large disc, cross) and uses a palette safe for colour-blind players. The
+//! interface around the board has its colours here too ([`UiColours`]).
 
 use bevy::prelude::*;
 
+use super::ui_colours::UiColours;
 use crate::app::UserSettings;
 use crate::players::settings::Theme;
 
@@ -44,8 +46,8 @@ pub struct Palette {
     pub hint: Color,
     /// Particles of the win burst.
     pub particles: [Color; 3],
-    /// Whether the menus are dark.
-    pub dark_menus: bool,
+    /// The interface around the board: bars, windows, buttons, text.
+    pub ui: UiColours,
 }
 
 impl Palette {
@@ -74,7 +76,7 @@ impl Palette {
                     Color::srgb(1.0, 0.55, 0.2),
                     Color::srgb(1.0, 1.0, 0.85),
                 ],
-                dark_menus: true,
+                ui: UiColours::of(theme),
             },
             Theme::Dark => Palette {
                 theme,
@@ -98,7 +100,7 @@ impl Palette {
                     Color::srgb(0.75, 0.55, 1.0),
                     Color::srgb(1.0, 1.0, 1.0),
                 ],
-                dark_menus: true,
+                ui: UiColours::of(theme),
             },
             // Okabe-Ito colours: blue, orange, vermillion, yellow stay apart for every kind
             // of colour blindness; black and white carry the rest.
@@ -125,7 +127,7 @@ impl Palette {
                     Color::srgb(0.0, 0.45, 0.70),
                     Color::srgb(0.94, 0.89, 0.26),
                 ],
-                dark_menus: false,
+                ui: UiColours::of(theme),
             },
         }
     }
@@ -208,6 +210,68 @@ mod tests {
         };
         let (la, lb) = (luminance(a), luminance(b));
         (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+    }
+
+    /// `top` with its alpha laid over the opaque `below`.
+    fn over(top: Color, below: Color) -> Color {
+        let (t, b) = (top.to_srgba(), below.to_srgba());
+        let mix = |x: f32, y: f32| x * t.alpha + y * (1.0 - t.alpha);
+        Color::srgb(
+            mix(t.red, b.red),
+            mix(t.green, b.green),
+            mix(t.blue, b.blue),
+        )
+    }
+
+    #[test]
+    fn the_interface_is_readable_in_every_theme() {
+        for theme in Theme::ALL {
+            let ui = Palette::of(theme).ui;
+            // WCAG AAA for text and AA for other marks in the high-contrast theme; AA and the
+            // 3:1 of interface components elsewhere.
+            let (text, marks) = if theme == Theme::HighContrast {
+                (7.0, 4.5)
+            } else {
+                (4.5, 3.0)
+            };
+            let fills = [
+                ("panel", ui.panel),
+                ("window", ui.window),
+                ("raised", ui.raised),
+                ("hovered", ui.hovered),
+                ("pressed", ui.pressed),
+            ];
+            let check = |what: &str, fg: Color, bg: Color, wanted: f32| {
+                let ratio = contrast(fg, bg);
+                assert!(
+                    ratio >= wanted,
+                    "{theme:?}: {what} has contrast {ratio:.2}, below {wanted}"
+                );
+            };
+            for (name, fill) in fills {
+                check(&format!("text on {name}"), ui.text, fill, text);
+                check(&format!("weak text on {name}"), ui.weak_text, fill, 4.5);
+            }
+            // The focus ring is drawn around the widget, on what surrounds it.
+            for (name, fill) in [("panel", ui.panel), ("window", ui.window)] {
+                check(&format!("the focus ring on {name}"), ui.focus, fill, 3.0);
+                check(&format!("errors on {name}"), ui.error, fill, text);
+                check(&format!("the accent on {name}"), ui.accent, fill, marks);
+            }
+            check("text on the accent", ui.on_accent, ui.accent, text);
+            check("a field's text", ui.text, ui.field, text);
+            if theme == Theme::HighContrast {
+                check("outlines", ui.border, ui.window, 7.0);
+            }
+            // The menu's title sits on the scrim over the board: over its lightest part (a
+            // white stone) and its darkest (the window's background).
+            let palette = Palette::of(theme);
+            for below in [Color::srgb(0.95, 0.95, 0.95), palette.background] {
+                let backdrop = over(ui.scrim, below);
+                check("the title over the board", ui.title, backdrop, text);
+                check("text over the board", ui.on_scrim, backdrop, text);
+            }
+        }
     }
 
     #[test]

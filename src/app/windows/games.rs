@@ -6,7 +6,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::app::i18n::{Lang, counted, fill, players_text, result_text, rule_label};
 use crate::app::theme::UiSystems;
-use crate::app::theme::widgets::{ERROR_COLOUR, dialog_window};
+use crate::app::theme::widgets::{dialog_window, error_colour};
 use crate::app::{Board, Dialog, GameHistory, GameSetup, Replay, Screen};
 use crate::engine::record::json::to_json;
 use crate::engine::record::position_string::to_position_string;
@@ -130,7 +130,7 @@ fn show_games(
                 });
             if let Some((text, is_error)) = &w.message {
                 let color = if *is_error {
-                    ERROR_COLOUR
+                    error_colour(ui)
                 } else {
                     ui.visuals().text_color()
                 };
@@ -337,7 +337,7 @@ fn game_row(
             }
             Some(Err(e)) => {
                 ui.colored_label(
-                    ERROR_COLOUR,
+                    error_colour(ui),
                     fill(
                         lang.t("This record cannot be read: {error}"),
                         &[("error", &lang.message(&e.to_string()))],

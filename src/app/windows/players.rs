@@ -6,7 +6,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::app::i18n::{Lang, counted, fill, rule_label, title_name};
 use crate::app::theme::UiSystems;
-use crate::app::theme::widgets::{ERROR_COLOUR, dialog_window};
+use crate::app::theme::widgets::{dialog_window, error_colour};
 use crate::app::{Dialog, PlayerProfiles, UserSettings};
 use crate::engine::record::date;
 use crate::players::{ProfileError, ProfileId, StatMode, Tally};
@@ -132,7 +132,7 @@ fn show_players(
                     // In the column, not under it: a row below the columns grew the window
                     // by its height every frame (the separator takes the height it is given).
                     if let Some(e) = &w.error {
-                        ui.colored_label(ERROR_COLOUR, e);
+                        ui.colored_label(error_colour(ui), e);
                     }
                 });
                 ui.separator();

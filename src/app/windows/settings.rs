@@ -7,7 +7,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use crate::app::i18n::{Lang, fill, theme_name};
 use crate::app::online::{OnlineAccount, default_address};
 use crate::app::theme::UiSystems;
-use crate::app::theme::widgets::dialog_window;
+use crate::app::theme::widgets::{dialog_window, scroll_when_tall};
 use crate::app::{Dialog, UserSettings};
 use crate::net::MAX_NAME_CHARS;
 use crate::players::online::MAX_ADDRESS_CHARS;
@@ -38,6 +38,7 @@ fn settings_window(
     dialog_window(lang.t("Settings"), "settings_window")
         .open(&mut open)
         .show(ctx, |ui| {
+            scroll_when_tall(ui, |ui| {
             egui::Grid::new("settings_grid")
                 .num_columns(2)
                 .spacing([16.0, 10.0])
@@ -126,6 +127,7 @@ fn settings_window(
                     );
                     ui.end_row();
                 });
+            });
         });
     if s != settings.0 {
         settings.0 = s;
