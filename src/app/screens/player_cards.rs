@@ -12,7 +12,7 @@ use bevy_egui::egui;
 use super::GameView;
 use crate::app::i18n::{Lang, fill, title_name};
 use crate::app::online::clocks::clock_text;
-use crate::app::theme::widgets::ERROR_COLOUR;
+use crate::app::theme::widgets::error_colour;
 use crate::app::{
     ActiveSetup, AppSystems, GameClock, GameOpening, GamePlayers, PlayerProfiles, Screen,
 };
@@ -252,7 +252,7 @@ fn clock(ui: &mut egui::Ui, ms: u64, running: bool) {
         text = text.weak();
     }
     if running && ms < SHORT_TIME_MS {
-        text = text.color(ERROR_COLOUR);
+        text = text.color(error_colour(ui));
     }
     ui.label(text);
 }
