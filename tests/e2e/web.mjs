@@ -209,7 +209,8 @@ try {
   // Analysis mode in the browser: the rounds come from the engine's worker, deeper and deeper,
   // to the forced win of black's open three, while the page keeps drawing.
   const rounds = [];
-  page.on('console', (m) => { if (m.text().includes('analysis: round')) rounds.push(m.text().replace(/^.*analysis: /, '')); });
+  // (The browser's console line ends with the log's CSS arguments: cut off.)
+  page.on('console', (m) => { if (m.text().includes('analysis: round')) rounds.push(m.text().replace(/^.*analysis: /, '').replace(/ color: .*$/, '').trim()); });
   const t2 = Date.now();
   await page.goto(`http://127.0.0.1:${port}/?mode=two-players&moves=h8+h9+i8+i9+j8+a1&analyse&lang=en`);
   await page.waitForFunction(() => document.getElementById('loading').classList.contains('done'), null, { timeout: 120000 });
