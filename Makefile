@@ -22,10 +22,11 @@ frames: deps
 	cargo build --bin gomoku
 	python3 scripts/frame_times.py --game "$${CARGO_TARGET_DIR:-target}/debug/gomoku" --runs 3
 
-# The README's screenshots: every theme in both languages.
+# The README's screenshots: every screen in both languages at 1280x800, 1920x1080 and 540x960
+# (SIZES="1280x800" for fewer), under Xvfb.
 screenshots: deps
-	cargo build --bin gomoku
-	scripts/screenshots.sh "$${CARGO_TARGET_DIR:-target}/debug/gomoku"
+	cargo build --bin gomoku --bin gomoku-server --example screenshot_data --example online_setup
+	scripts/screenshots.sh "$${CARGO_TARGET_DIR:-target}" $(SIZES)
 
 # The desktop game for Linux as one archive in dist/ (the game with its pictures and sounds
 # built in, its icon and .desktop entry, a README); prints the archive's path and size.

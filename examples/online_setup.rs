@@ -1,5 +1,5 @@
 //! Sets up online games on a running server for the README's screenshots
-//! (`scripts/online_screenshots.sh`): "Ann" (black) and "Bob" play a timed game a few moves
+//! (`scripts/screenshots.sh`): "Ann" (black) and "Bob" play a timed game a few moves
 //! in, two more players play a public game to watch, and Ann's player and seat tokens are
 //! written to `DATA_DIR/online.json` as the game keeps them, so the game started with
 //! `GOMOKU_DATA_DIR=DATA_DIR gomoku --join CODE` comes back to Ann's seat.

@@ -1,55 +1,117 @@
 #!/usr/bin/env bash
-# Makes the README's screenshots (docs/screenshots/THEME-LANG.png): every theme in English
-# and Chinese, a game in progress with the winning line on the wood board, under Xvfb; then
-# analysis mode, a game review and puzzle mode in both languages.
-#   scripts/screenshots.sh PATH/TO/gomoku
+# Makes the README's screenshots: every screen of the game in English and Chinese, in a
+# 1280x800, a 1920x1080 and a portrait (540x960) window, each under its own Xvfb, into
+# docs/screenshots/SIZE/SCREEN-LANG.png. The players and finished games come from
+# examples/screenshot_data (a fixed seed), the online screens from a local gomoku-server with
+# games set up by examples/online_setup.
+#   scripts/screenshots.sh TARGET_DIR [SIZE ...] [--only SCREEN]
+# TARGET_DIR/debug holds gomoku, gomoku-server and examples/{screenshot_data,online_setup}
+# (make screenshots builds them). SIZE defaults to all three; --only makes one screen.
 set -euo pipefail
-game=${1:?usage: scripts/screenshots.sh PATH/TO/gomoku}
-out="$(cd "$(dirname "$0")/.." && pwd)/docs/screenshots"
-mkdir -p "$out"
-data=$(mktemp -d)
-trap 'rm -rf "$data"' EXIT
+target=${1:?usage: scripts/screenshots.sh TARGET_DIR [SIZE ...] [--only SCREEN]}
+shift
+sizes=()
+only=
+while [ $# -gt 0 ]; do
+  case $1 in
+    --only) only=${2:?--only needs a screen}; shift 2 ;;
+    *x*) sizes+=("$1"); shift ;;
+    *) echo "screenshots.sh: $1: give sizes as WxH, or --only SCREEN" >&2; exit 2 ;;
+  esac
+done
+[ ${#sizes[@]} -gt 0 ] || sizes=(1280x800 1920x1080 540x960)
+game="$target/debug/gomoku"
+root="$(cd "$(dirname "$0")/.." && pwd)/docs/screenshots"
+work=$(mktemp -d)
+server_pid=
+setup_pid=
+cleanup() {
+  for pid in $server_pid $setup_pid; do kill "$pid" 2>/dev/null || true; done
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+"$target/debug/examples/screenshot_data" "$work/data" > /dev/null
+quantize=false
+if command -v pngquant > /dev/null; then
+  quantize=true
+else
+  echo "screenshots.sh: no pngquant (apt-get install pngquant): the pictures stay twice as large" >&2
+fi
+
 # A renju game at its end: black has just made five on row 8.
-moves="h8 i9 i7 g9 j8 h9 j9 f9 e9 g10 g8 f7 k8 l8 j10 j7 k9 l9 i8"
-for theme in wood dark high-contrast; do
-  for lang in en zh; do
-    file="$out/$theme-$lang.png"
-    GOMOKU_DATA_DIR="$data/$theme-$lang" xvfb-run -a -s "-screen 0 1280x1024x24" \
-      "$game" --theme "$theme" --lang "$lang" --mode two-players --rule renju \
-      --moves "$moves" --screenshot "$file" > /dev/null 2>&1
-    rm -f "$file.layout.json"
-    echo "$file"
-  done
-done
-# Analysis mode on a middle game, and the review of a saved game (black's l2, move 15, lets a
-# win by fours go; the review window shows the last move).
+won="h8 i9 i7 g9 j8 h9 j9 f9 e9 g10 g8 f7 k8 l8 j10 j7 k9 l9 i8"
+# A timed game against the AI, black (the player) to move.
+playing="h8 i9 h9 h10 i8 g8 j7 k6 j8 j6 g10 k8"
+# Analysis mode's middle game.
 analysed="h8 i9 h9 h10 i8 g8 j7 k6 j8 j6"
-reviewed="c3 j12 d3 b3 i12 k12 e3 l12 f4 m9 m8 m10 f5 m11 l2 m12 n12 m13"
-for lang in en zh; do
-  file="$out/analysis-$lang.png"
-  GOMOKU_DATA_DIR="$data/analysis-$lang" xvfb-run -a -s "-screen 0 1280x1024x24" \
-    "$game" --lang "$lang" --mode two-players --moves "$analysed" --analyse \
-    --screenshot "$file" > /dev/null 2>&1
-  rm -f "$file.layout.json"
-  echo "$file"
-  dir="$data/review-$lang"
+
+# shot NAME SIZE LANG ARGS...: one picture, from a fresh copy of the data folder.
+shot() {
+  local name=$1 size=$2 lang=$3
+  shift 3
+  [ -z "$only" ] || [ "$only" = "$name" ] || return 0
+  local dir="$root/$size" data="$work/run"
+  local file="$dir/$name-$lang.png"
   mkdir -p "$dir"
-  cat > "$dir/history.json" <<JSON
-{"format": "gomoku-history", "version": 1, "data": {"games": [
- {"format": "gomoku-record", "version": 1, "black": "Ann", "white": "Bo", "mode": "TwoPlayers",
-  "rule": "Freestyle", "policy": "Refuse", "size": 15, "moves": "$reviewed",
-  "result": {"winner": "White", "ending": "Five"}, "date": "2026-11-24T04:00:00Z"}]}}
-JSON
-  file="$out/review-$lang.png"
-  GOMOKU_DATA_DIR="$dir" xvfb-run -a -s "-screen 0 1280x1024x24" \
-    "$game" --lang "$lang" --replay --review --screenshot "$file" > /dev/null 2>&1
+  rm -rf "$data"
+  cp -r "${DATA_FROM:-$work/data}" "$data"
+  if ! GOMOKU_DATA_DIR="$data" xvfb-run -a -s "-screen 0 ${size}x24" \
+    "$game" --window "$size" --lang "$lang" "$@" --screenshot "$file" > "$work/log" 2>&1; then
+    echo "screenshots.sh: $name ($size, $lang) failed:" >&2
+    tail -20 "$work/log" >&2
+    exit 1
+  fi
   rm -f "$file.layout.json"
+  if $quantize; then
+    # A palette of up to 256 colours, dithered: half the bytes, the same picture to the eye.
+    # (Exit 99: that would lose too much; the picture stays as it was.)
+    pngquant --quality=80-98 --speed 1 --strip --force --output "$file" "$file" || [ $? -eq 99 ]
+  fi
   echo "$file"
-done
-for lang in en zh; do
-  file="$out/puzzle-$lang.png"
-  GOMOKU_DATA_DIR="$data/puzzle-$lang" xvfb-run -a -s "-screen 0 1280x1024x24" \
-    "$game" --lang "$lang" --puzzles --screenshot "$file" > /dev/null 2>&1
-  rm -f "$file.layout.json"
-  echo "$file"
+}
+
+# online_shots SIZE LANG: the lobby and Ann's seat in a timed game a few moves in, on a
+# server of their own with the games online_setup plays on it (kept connected meanwhile).
+online_shots() {
+  local size=$1 lang=$2 data="$work/online"
+  case $only in ""|online-*) ;; *) return 0 ;; esac
+  rm -rf "$data" "$work/listen" "$work/code" "$work/server.sqlite"*
+  cp -r "$work/data" "$data"
+  mkfifo "$work/listen"
+  "$target/debug/gomoku-server" --port 0 --db "$work/server.sqlite" > "$work/listen" 2> "$work/server.log" &
+  server_pid=$!
+  local line addr code
+  read -r line < "$work/listen"
+  addr=${line#listening on ws://}
+  addr=${addr%/ws}
+  "$target/debug/examples/online_setup" "$addr" "$data" 120 > "$work/code" &
+  setup_pid=$!
+  for _ in $(seq 150); do [ -s "$work/code" ] && break; sleep 0.2; done
+  code=$(head -1 "$work/code")
+  DATA_FROM="$data" shot online-game "$size" "$lang" --join "$code"
+  DATA_FROM="$data" shot online-lobby "$size" "$lang" --online
+  kill "$setup_pid" "$server_pid" 2>/dev/null || true
+  wait "$setup_pid" "$server_pid" 2>/dev/null || true
+  setup_pid= server_pid=
+}
+
+for size in "${sizes[@]}"; do
+  for lang in en zh; do
+    shot menu "$size" "$lang"
+    shot play-ai "$size" "$lang" --mode human-black --level 3 --time 5+3 --moves "$playing"
+    for theme in wood dark high-contrast; do
+      shot "won-$theme" "$size" "$lang" --theme "$theme" --mode two-players --rule renju --moves "$won"
+    done
+    shot past-position "$size" "$lang" --mode two-players --rule renju --moves "$won" --past-move 9
+    shot opening "$size" "$lang" --mode two-players --opening swap2 --moves "h8 i9 j10"
+    shot analysis "$size" "$lang" --mode two-players --moves "$analysed" --analyse
+    shot replay "$size" "$lang" --replay
+    shot review "$size" "$lang" --replay --review
+    shot puzzles "$size" "$lang" --puzzles
+    shot players "$size" "$lang" --show players
+    shot games "$size" "$lang" --show games
+    shot settings "$size" "$lang" --show settings
+    online_shots "$size" "$lang"
+  done
 done

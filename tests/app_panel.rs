@@ -233,3 +233,38 @@ fn the_ai_waits_while_a_past_position_is_shown_and_a_finished_game_is_looked_bac
     assert_eq!(board(&app).outcome().winner(), Some(Stone::Black));
     assert_eq!(board(&app).board().stone_count(), 9);
 }
+
+/// `--past-move N` on a game that starts finished (`--moves` with a five): the past position
+/// opens once the game has gone to its end's screen, not lost to it.
+#[test]
+fn a_past_move_asked_at_start_opens_on_a_finished_game_too() {
+    use gomoku::app::play::look_back::OpenPastMove;
+    let moves = ["h8", "a1", "i8", "a2", "j8", "a3", "k8", "a4", "l8"];
+    for (moves, over) in [(&moves[..], true), (&moves[..8], false)] {
+        let setup = GameSetup {
+            moves: moves.iter().map(|m| at(m)).collect(),
+            ..two_players()
+        };
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin))
+            .insert_resource(Storage(Store::in_memory()))
+            .insert_resource(common::english())
+            .insert_resource(setup)
+            .insert_resource(OpenPastMove(4))
+            .insert_state(Screen::Playing)
+            .add_plugins(GamePlugin);
+        for _ in 0..4 {
+            app.update();
+        }
+        assert_eq!(screen(&app), Screen::PastPosition, "game over: {over}");
+        assert_eq!(app.world().resource::<PastPosition>().at, 4);
+        look(&mut app, LookBack::Return);
+        let end = if over {
+            Screen::GameOver
+        } else {
+            Screen::Playing
+        };
+        assert_eq!(screen(&app), end);
+        assert_eq!(board(&app).board().stone_count(), moves.len());
+    }
+}

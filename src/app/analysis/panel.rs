@@ -197,18 +197,41 @@ fn forced_win(
 /// The best moves: rank, move, the mover's chance after it, and its line.
 fn best_moves(ui: &mut egui::Ui, lang: Lang, report: &LiveReport, size: u8) {
     ui.label(egui::RichText::new(lang.t("Best moves")).strong());
-    egui::Grid::new("analysis_lines")
-        .num_columns(3)
-        .spacing([8.0, 4.0])
-        .show(ui, |ui| {
-            for (i, l) in report.lines.iter().enumerate() {
-                ui.label(format!("{}. {}", i + 1, l.best.to_notation(size)));
-                ui.label(format!("{:.0}%", l.win_probability * 100.0));
-                ui.label(egui::RichText::new(line_text(&l.pv, size)).small());
-                ui.end_row();
-            }
+    // Rows of fixed columns, the line cut to the room left (the whole line on hover): a
+    // grid would grow past the window's width and leave its title bar behind.
+    for (i, l) in report.lines.iter().enumerate() {
+        ui.horizontal(|ui| {
+            let cell = |ui: &mut egui::Ui, width: f32, text: String| {
+                let height = ui.spacing().interact_size.y;
+                ui.allocate_ui_with_layout(
+                    egui::vec2(width, height),
+                    egui::Layout::left_to_right(egui::Align::Center),
+                    |ui| {
+                        ui.set_min_width(width);
+                        ui.label(text);
+                    },
+                );
+            };
+            cell(
+                ui,
+                MOVE_COLUMN,
+                format!("{}. {}", i + 1, l.best.to_notation(size)),
+            );
+            cell(
+                ui,
+                PERCENT_COLUMN,
+                format!("{:.0}%", l.win_probability * 100.0),
+            );
+            let line = egui::RichText::new(line_text(&l.pv, size)).small();
+            ui.add(egui::Label::new(line).truncate());
         });
+    }
 }
+
+/// The width of the best moves' first column ("1. h10").
+const MOVE_COLUMN: f32 = 52.0;
+/// The width of their chances' column ("100%").
+const PERCENT_COLUMN: f32 = 40.0;
 
 /// A line in notation, at most [`LINE_MOVES`] moves.
 fn line_text(line: &[crate::engine::Pos], size: u8) -> String {

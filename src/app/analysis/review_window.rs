@@ -11,9 +11,11 @@ use crate::app::board::layout::TOP_BAR;
 use crate::app::i18n::{Lang, fill, stone_name};
 use crate::app::theme::UiSystems;
 use crate::app::theme::widgets::{dialog_window, error_colour, primary_button};
+use crate::app::windows::replay::REPLAY_WINDOW;
 use crate::app::{GameHistory, Replay, ReviewRequest, Screen};
 use crate::engine::Stone;
 use crate::engine::analysis::{MoveClass, Review};
+use crate::engine::record::GameRecord;
 
 /// The graph's height, in points.
 const GRAPH_HEIGHT: f32 = 90.0;
@@ -67,11 +69,27 @@ fn review_window(
     // Under the replay window beside the board; in a narrow window over the board's top left
     // corner, where it can be folded away.
     let narrow = side <= 0.0;
+    let screen = ctx.content_rect();
+    // Beside the board: under the replay window (as it was laid out last frame), scrolling
+    // in the room left below it.
+    let replay_bottom = ctx
+        .memory(|m| m.area_rect(egui::Id::new(REPLAY_WINDOW)))
+        .map_or(screen.height() / 2.0, |r| r.bottom());
     let (anchor, offset, width) = if narrow {
         (egui::Align2::LEFT_TOP, [8.0, TOP_BAR + 4.0], NARROW_WIDTH)
     } else {
-        (egui::Align2::RIGHT_BOTTOM, [-8.0, -8.0], side - 24.0)
+        (
+            egui::Align2::RIGHT_TOP,
+            [-8.0, replay_bottom + 12.0],
+            side - 24.0,
+        )
     };
+    let room = if narrow {
+        screen.height() - TOP_BAR - WINDOW_CHROME
+    } else {
+        screen.bottom() - replay_bottom - 20.0 - WINDOW_CHROME
+    }
+    .max(MIN_ROOM);
     let record = replay.record.clone();
     dialog_window(lang.t("Review"), "review_window")
         .anchor(anchor, offset)
@@ -79,50 +97,82 @@ fn review_window(
         .min_width(width)
         .max_width(width)
         .show(ctx, |ui| {
-            if let Some((done, total)) = review.progress_of(&record) {
-                ui.label(fill(
-                    lang.t("Reviewing move {done} of {n}..."),
-                    &[("done", &done), ("n", &total)],
-                ));
-                ui.add(egui::ProgressBar::new(done as f32 / total.max(1) as f32));
-                if ui.button(lang.t("Cancel")).clicked() {
-                    requests.write(ReviewRequest::Cancel);
-                }
-                return;
-            }
-            let kept = history.review_of(&record);
-            let last = review.last_of(&record);
-            let shown = kept.or(match last {
-                Some(Ok(r)) => Some(r),
-                _ => None,
-            });
-            match (shown, last) {
-                (Some(r), _) => show_review(ui, lang, r, &mut replay),
-                (None, Some(Err(e))) => {
-                    ui.colored_label(
-                        error_colour(ui),
-                        fill(
-                            lang.t("No review: {error}"),
-                            &[("error", &lang.message(&e.to_string()))],
-                        ),
-                    );
-                }
-                _ => {
-                    ui.label(lang.t("The engine marks every move, from best to blunder."));
-                }
-            }
-            if shown.is_none() {
-                let busy = review.is_running();
-                let button = ui.add_enabled(!busy, primary_button(lang.t("Review this game")));
-                if button.clicked() {
-                    requests.write(ReviewRequest::Game(Box::new(record.clone())));
-                }
-                if busy {
-                    ui.small(lang.t("Another game is being reviewed."));
-                }
-            }
+            egui::ScrollArea::vertical()
+                .max_height(room)
+                .min_scrolled_height(room)
+                .auto_shrink([false, true])
+                .show(ui, |ui| {
+                    review_contents(
+                        ui,
+                        lang,
+                        &history,
+                        &review,
+                        &record,
+                        &mut replay,
+                        &mut requests,
+                    )
+                });
         });
     Ok(())
+}
+
+/// The least height the review's contents get, scrolling (in a window too low for them).
+const MIN_ROOM: f32 = 120.0;
+/// The height a window's title bar and margins take, in points.
+const WINDOW_CHROME: f32 = 70.0;
+
+/// The review window's contents: its progress, the review, or the button that asks for one.
+fn review_contents(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    history: &GameHistory,
+    review: &GameReview,
+    record: &GameRecord,
+    replay: &mut Replay,
+    requests: &mut MessageWriter<ReviewRequest>,
+) {
+    if let Some((done, total)) = review.progress_of(record) {
+        ui.label(fill(
+            lang.t("Reviewing move {done} of {n}..."),
+            &[("done", &done), ("n", &total)],
+        ));
+        ui.add(egui::ProgressBar::new(done as f32 / total.max(1) as f32));
+        if ui.button(lang.t("Cancel")).clicked() {
+            requests.write(ReviewRequest::Cancel);
+        }
+        return;
+    }
+    let kept = history.review_of(record);
+    let last = review.last_of(record);
+    let shown = kept.or(match last {
+        Some(Ok(r)) => Some(r),
+        _ => None,
+    });
+    match (shown, last) {
+        (Some(r), _) => show_review(ui, lang, r, replay),
+        (None, Some(Err(e))) => {
+            ui.colored_label(
+                error_colour(ui),
+                fill(
+                    lang.t("No review: {error}"),
+                    &[("error", &lang.message(&e.to_string()))],
+                ),
+            );
+        }
+        _ => {
+            ui.label(lang.t("The engine marks every move, from best to blunder."));
+        }
+    }
+    if shown.is_none() {
+        let busy = review.is_running();
+        let button = ui.add_enabled(!busy, primary_button(lang.t("Review this game")));
+        if button.clicked() {
+            requests.write(ReviewRequest::Game(Box::new(record.clone())));
+        }
+        if busy {
+            ui.small(lang.t("Another game is being reviewed."));
+        }
+    }
 }
 
 /// The summaries, the graph and the mark of the move shown.
@@ -194,7 +244,7 @@ fn summary_grid(ui: &mut egui::Ui, lang: Lang, review: &Review) {
     let (black, white) = (review.summary(Stone::Black), review.summary(Stone::White));
     egui::Grid::new("review_summary")
         .num_columns(3)
-        .spacing([16.0, 2.0])
+        .spacing([10.0, 2.0])
         .striped(true)
         .show(ui, |ui| {
             ui.label("");

@@ -17,6 +17,19 @@ use crate::engine::Pos;
 const SETTLE_FRAMES: u32 = 8;
 /// Seconds to let the animations finish (a stone settling, the win burst) before the picture.
 const SETTLE_SECS: f32 = 2.2;
+/// How many blank pictures are taken again before one is saved as it is.
+const BLANK_TRIES: u32 = 10;
+
+/// Whether a picture is black all over: the window before the renderer drew into it.
+fn is_blank(image: &Image) -> bool {
+    image
+        .data
+        .as_ref()
+        .is_some_and(|data| data.chunks_exact(4).all(|px| px[..3] == [0, 0, 0]))
+}
+
+/// A frame longer than this (seconds) is a stall of the renderer: the settling starts again.
+const STALL_SECS: f32 = 0.5;
 /// Rounds of analysis to wait for before a picture of analysis mode (unless it ends sooner).
 const ANALYSIS_ROUNDS: u32 = 5;
 /// The longest wait for the server on the online screens, in seconds.
@@ -31,6 +44,8 @@ struct Plan {
     settled: u32,
     ready_at: Option<f32>,
     requested: bool,
+    /// Blank pictures taken again so far.
+    blank_tries: u32,
 }
 
 /// The plugin that saves one screenshot to `path` and then exits.
@@ -43,6 +58,7 @@ pub fn plugin(path: PathBuf) -> impl Fn(&mut App) {
                 settled: 0,
                 ready_at: None,
                 requested: false,
+                blank_tries: 0,
             })
             .add_systems(
                 Update,
@@ -124,6 +140,14 @@ fn capture_when_ready(
     {
         return;
     }
+    if time.delta_secs() > STALL_SECS {
+        // A frame that took this long waited for the renderer (a software renderer compiles
+        // each new pipeline the first time it draws it: seconds on two busy cores), and the
+        // window may not show the scene yet: settle again from here.
+        plan.settled = 0;
+        plan.ready_at = None;
+        return;
+    }
     plan.settled += 1;
     let now = time.elapsed_secs();
     let ready_at = *plan.ready_at.get_or_insert(now);
@@ -139,7 +163,19 @@ fn capture_when_ready(
     }
     let mut save = save_to_disk(plan.path.clone());
     commands.spawn(Screenshot::primary_window()).observe(
-        move |captured: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
+        move |captured: On<ScreenshotCaptured>,
+              mut plan: ResMut<Plan>,
+              mut exit: MessageWriter<AppExit>| {
+            if is_blank(&captured.image) && plan.blank_tries < BLANK_TRIES {
+                // The window showed nothing yet (the renderer still busy with its first
+                // frames): settle again and take another.
+                plan.blank_tries += 1;
+                plan.requested = false;
+                plan.settled = 0;
+                plan.ready_at = None;
+                warn!("the window was still blank: another picture");
+                return;
+            }
             save(captured);
             exit.write(AppExit::Success);
         },

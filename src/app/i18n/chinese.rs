@@ -403,6 +403,7 @@ pub fn chinese(english: &str) -> Option<&'static str> {
         "Your opponent's move" => "轮到对手下",
         "connecting..." => "正在连接……",
         "disconnected" => "已断线",
+        "Rating {rating}" => "积分 {rating}",
         "on time" => "超时",
         "opponent left" => "对手离开",
         "the active player's name" => "当前玩家的名字",

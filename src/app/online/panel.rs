@@ -6,10 +6,11 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::clocks::{OnlineClocks, clock_text};
+use super::clocks::OnlineClocks;
 use super::{Link, LinkStatus, OnlineGame, OnlineNotice, ToServer};
 use crate::app::board::BoardLayout;
 use crate::app::i18n::{Lang, fill, rule_label, stone_name};
+use crate::app::screens::player_cards::{CardState, PlayerCard, PlayerCards, show_cards};
 use crate::app::theme::UiSystems;
 use crate::app::theme::widgets::{button, dialog_window, error_colour, primary_button, root_ui};
 use crate::app::{Dialog, Screen};
@@ -62,55 +63,69 @@ fn result_line(result: &GameResult, lang: Lang) -> String {
     format!("{winner} ({how})")
 }
 
-/// One player's line: the stone, the name and rating, and the clock.
-fn player_card(
-    ui: &mut egui::Ui,
+/// Both seats as the local game's player cards (black's first): the stone, the name (with
+/// "(you)"), the server's rating, the clock, the marker on the side to move and the winner.
+fn online_cards(
     room: &RoomState,
-    stone: Stone,
     clocks: &OnlineClocks,
     me: Option<Stone>,
     lang: Lang,
-) {
-    let (player, connected) = match stone {
-        Stone::Black => (&room.black, room.connected[0]),
-        Stone::White => (&room.white, room.connected[1]),
+) -> PlayerCards {
+    let card = |stone: Stone| {
+        let player = match stone {
+            Stone::Black => &room.black,
+            Stone::White => &room.white,
+        };
+        let (name, rank) = match player {
+            Some(p) if me == Some(stone) => (
+                format!("{} {}", p.name, lang.t("(you)")),
+                rating_text(p.rating, lang),
+            ),
+            Some(p) => (p.name.clone(), rating_text(p.rating, lang)),
+            None => (
+                lang.t("Waiting for an opponent...").to_owned(),
+                String::new(),
+            ),
+        };
+        let state = match (room.status, &room.result) {
+            (RoomStatus::Finished, Some(r)) if r.winner == Some(stone) => CardState::Won,
+            (RoomStatus::Playing, _) if room.to_move == stone => CardState::ToMove,
+            _ => CardState::Waiting,
+        };
+        PlayerCard {
+            stone,
+            name,
+            rank,
+            state,
+            clock: clocks.timed.then(|| clocks.left(stone)),
+        }
     };
-    let running = clocks.running == Some(stone) && room.status == RoomStatus::Playing;
-    egui::Frame::group(ui.style()).show(ui, |ui| {
-        ui.set_width(ui.available_width());
-        ui.horizontal(|ui| {
-            let name = match player {
-                Some(p) => format!("{} ({:.0})", p.name, p.rating),
-                None => lang.t("Waiting for an opponent...").to_owned(),
-            };
-            let mut text = egui::RichText::new(name);
-            if running || (room.status == RoomStatus::Playing && room.to_move == stone) {
-                text = text.strong();
-            }
-            ui.label(text);
-            if me == Some(stone) {
-                ui.label(egui::RichText::new(lang.t("(you)")).small());
-            }
-        });
-        ui.horizontal(|ui| {
-            ui.label(lang.t(stone_name(stone)));
-            if clocks.timed {
-                let mut t = egui::RichText::new(clock_text(clocks.left(stone)))
-                    .monospace()
-                    .size(22.0);
-                if running {
-                    t = t.strong();
-                }
-                if clocks.left(stone) < 10_000 && running {
-                    t = t.color(error_colour(ui));
-                }
-                ui.label(t);
-            }
-            if player.is_some() && !connected && room.status != RoomStatus::Finished {
-                ui.label(egui::RichText::new(lang.t("disconnected")).color(error_colour(ui)));
-            }
-        });
-    });
+    PlayerCards(vec![card(Stone::Black), card(Stone::White)])
+}
+
+/// "Rating 1500".
+fn rating_text(rating: f64, lang: Lang) -> String {
+    fill(
+        lang.t("Rating {rating}"),
+        &[("rating", &format!("{rating:.0}"))],
+    )
+}
+
+/// "White disconnected" under the cards, for a seated player whose connection is gone.
+fn disconnected_lines(ui: &mut egui::Ui, room: &RoomState, lang: Lang) {
+    if room.status == RoomStatus::Finished {
+        return;
+    }
+    let seats = [
+        (Stone::Black, room.black.is_some(), room.connected[0]),
+        (Stone::White, room.white.is_some(), room.connected[1]),
+    ];
+    for (stone, seated, connected) in seats {
+        if seated && !connected {
+            let text = format!("{} {}", lang.t(stone_name(stone)), lang.t("disconnected"));
+            ui.label(egui::RichText::new(text).color(error_colour(ui)));
+        }
+    }
 }
 
 fn online_panel(
@@ -181,8 +196,8 @@ fn online_panel(
                 None => lang.t("Untimed").to_owned(),
             });
             ui.separator();
-            player_card(ui, room, Stone::White, &clocks, me, lang);
-            player_card(ui, room, Stone::Black, &clocks, me, lang);
+            show_cards(ui, &online_cards(room, &clocks, me, lang), false, lang);
+            disconnected_lines(ui, room, lang);
             ui.separator();
             match room.status {
                 RoomStatus::Waiting => {

@@ -85,12 +85,18 @@ fn look_back(
     }
 }
 
-/// `--past-move N`: the move list's click on move N, once.
+/// `--past-move N`: the move list's click on move N, once. A finished game first goes to its
+/// end's screen (a click there comes back to it), so the request waits for it.
 fn open_past_move(
     mut commands: Commands,
     open: Res<OpenPastMove>,
+    board: Res<Board>,
+    screen: Res<State<Screen>>,
     mut looks: MessageWriter<LookBack>,
 ) {
+    if board.outcome().is_over() && *screen.get() != Screen::GameOver {
+        return;
+    }
     looks.write(LookBack::Show(open.0));
     commands.remove_resource::<OpenPastMove>();
 }

@@ -15,7 +15,7 @@ use crate::app::theme::widgets::primary_button;
 use crate::app::{LookBack, PastPosition, Screen};
 use crate::engine::Pos;
 
-/// The width of a move in the list ("123. h15"), so the columns line up.
+/// The least width of a move in the list, so the columns line up.
 const MOVE_WIDTH: f32 = 66.0;
 
 pub(super) fn plugin(app: &mut App) {
@@ -52,7 +52,17 @@ pub fn show_move_list(
         return;
     }
     // Black's and White's moves in their own columns: an even number of them.
-    let columns = ((ui.available_width() / MOVE_WIDTH) as usize / 2 * 2).max(2);
+    // A cell's width is measured from its widest text ("120. o15") as the list draws it: a
+    // fixed guess put six columns in a 540-point window, and the sixth was cut off.
+    let widest = format!("{:>3}. o15", list.moves.len());
+    let font = egui::TextStyle::Monospace.resolve(ui.style());
+    let text_width = ui
+        .painter()
+        .layout_no_wrap(widest, font, egui::Color32::WHITE)
+        .size()
+        .x;
+    let cell = (text_width + 2.0 * ui.spacing().button_padding.x).max(MOVE_WIDTH - 8.0) + 4.0;
+    let columns = ((ui.available_width() / cell) as usize / 2 * 2).max(2);
     // Scroll to the highlighted move when it changes, and leave the list alone otherwise.
     let scrolled_id = ui.id().with("move_list_scrolled");
     let scrolled = ui.data(|d| d.get_temp::<usize>(scrolled_id));
@@ -65,7 +75,8 @@ pub fn show_move_list(
         .show(ui, |ui| {
             egui::Grid::new("moves")
                 .num_columns(columns)
-                .min_col_width(MOVE_WIDTH - 8.0)
+                .min_col_width(cell - 4.0)
+                .max_col_width(cell - 4.0)
                 .spacing([4.0, 2.0])
                 .show(ui, |ui| {
                     for (i, p) in list.moves.iter().enumerate() {
@@ -104,7 +115,7 @@ fn past_position_banner(
         .show(ctx, |ui| {
             let visuals = ui.visuals().clone();
             egui::Frame::popup(ui.style())
-                .stroke(egui::Stroke::new(2.0, visuals.selection.stroke.color))
+                .stroke(egui::Stroke::new(2.0, visuals.selection.bg_fill))
                 .inner_margin(egui::Margin::symmetric(12, 6))
                 .show(ui, |ui| {
                     ui.horizontal(|ui| {

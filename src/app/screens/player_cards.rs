@@ -182,7 +182,9 @@ pub fn show_cards(ui: &mut egui::Ui, cards: &PlayerCards, side_by_side: bool, la
 /// One card.
 fn show_card(ui: &mut egui::Ui, card: &PlayerCard, lang: Lang) {
     let visuals = ui.visuals().clone();
-    let accent = visuals.selection.stroke.color;
+    // The theme's accent (the selection's fill; its stroke is the text drawn on that fill,
+    // dark on most themes, which read as nothing on a dark card).
+    let accent = visuals.selection.bg_fill;
     let marked = matches!(card.state, CardState::ToMove | CardState::Thinking);
     let (fill, stroke) = if marked {
         (

@@ -29,8 +29,11 @@ const WINDOW_CHROME: f32 = 110.0;
 /// window keeps the size of its contents otherwise).
 pub fn scroll_when_tall<R>(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui) -> R) -> R {
     let room = (ui.ctx().content_rect().height() - WINDOW_CHROME).max(120.0);
+    // The least height too: inside a window a scroll area otherwise takes the window's
+    // default height (a third of a 1280x800 screen), not the room there is.
     egui::ScrollArea::vertical()
         .max_height(room)
+        .min_scrolled_height(room)
         .show(ui, add)
         .inner
 }

@@ -109,10 +109,16 @@ fn show_games(
         };
     }
     let stored = history;
+    // Sized to its contents every frame (a resizable window kept the size of its first
+    // frame, before the games were listed, and showed one game at a time), at most
+    // WINDOW_WIDTH wide and narrower in a narrow window.
+    let screen = ctx.content_rect();
+    let width = WINDOW_WIDTH.min(screen.width() - 48.0);
+    let list_height = (screen.height() - ROOM_ABOVE_THE_LIST).clamp(LIST_MIN, LIST_MAX);
     dialog_window(lang.t("Games"), "games_window")
         .open(&mut open)
-        .resizable(true)
-        .default_width(560.0)
+        .min_width(width)
+        .max_width(width)
         .show(ctx, |ui| {
             import_section(ui, lang, setup, stored, w, &mut replay);
             ui.separator();
@@ -122,7 +128,8 @@ fn show_games(
                 ui.label(lang.t("No games yet. Finished games are kept here."));
             }
             egui::ScrollArea::vertical()
-                .max_height(320.0)
+                .max_height(list_height)
+                .min_scrolled_height(list_height)
                 .show(ui, |ui| {
                     for i in (0..w.checked.games.len()).rev() {
                         game_row(ui, lang, stored, i, w, &mut replay);
@@ -146,6 +153,15 @@ fn show_games(
     }
     (open, replay)
 }
+
+/// The window's width where there is room, in points.
+const WINDOW_WIDTH: f32 = 560.0;
+/// The height the window's title, import section and current game take above the list, with
+/// the margins around the window.
+const ROOM_ABOVE_THE_LIST: f32 = 460.0;
+/// The list of games: at least this tall (scrolling), and at most.
+const LIST_MIN: f32 = 120.0;
+const LIST_MAX: f32 = 360.0;
 
 fn import_section(
     ui: &mut egui::Ui,

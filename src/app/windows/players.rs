@@ -6,7 +6,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::app::i18n::{Lang, counted, fill, rule_label, title_name};
 use crate::app::theme::UiSystems;
-use crate::app::theme::widgets::{dialog_window, error_colour};
+use crate::app::theme::widgets::{dialog_window, error_colour, scroll_when_tall};
 use crate::app::{Dialog, PlayerProfiles, UserSettings};
 use crate::engine::record::date;
 use crate::players::{ProfileError, ProfileId, StatMode, Tally};
@@ -101,6 +101,14 @@ fn players_window(
     Ok(())
 }
 
+/// The width of the list of players beside the details.
+const LIST_WIDTH: f32 = 200.0;
+/// The least width of the chosen player's details.
+const DETAILS_WIDTH: f32 = 320.0;
+/// Windows narrower than this show the list above the details: the two columns side by side,
+/// with the window's margins, take about this much.
+const TWO_COLUMNS_FROM: f32 = LIST_WIDTH + DETAILS_WIDTH + 80.0;
+
 /// Draws the Players window; returns whether it stays open.
 fn show_players(
     ctx: &egui::Context,
@@ -125,19 +133,34 @@ fn show_players(
     dialog_window(lang.t("Players"), "players_window")
         .open(&mut open)
         .show(ctx, |ui| {
+            let list = |ui: &mut egui::Ui, ps: &mut PlayerProfiles, w: &mut PlayersWindow| {
+                profile_list(ui, lang, ps, w);
+                // In the column, not under it: a row below the columns grew the window by
+                // its height every frame (the separator takes the height it is given).
+                if let Some(e) = &w.error {
+                    ui.colored_label(error_colour(ui), e);
+                }
+            };
+            if ctx.content_rect().width() < TWO_COLUMNS_FROM {
+                // A narrow window (a phone held upright): the list above the details,
+                // scrolling when they are taller than the window.
+                scroll_when_tall(ui, |ui| {
+                    list(ui, ps, w);
+                    ui.separator();
+                    if let Some(id) = w.selected {
+                        profile_details(ui, lang, settings, ps, id, w);
+                    }
+                });
+                return;
+            }
             ui.horizontal_top(|ui| {
                 ui.vertical(|ui| {
-                    ui.set_width(200.0);
-                    profile_list(ui, lang, ps, w);
-                    // In the column, not under it: a row below the columns grew the window
-                    // by its height every frame (the separator takes the height it is given).
-                    if let Some(e) = &w.error {
-                        ui.colored_label(error_colour(ui), e);
-                    }
+                    ui.set_width(LIST_WIDTH);
+                    list(ui, ps, w);
                 });
                 ui.separator();
                 ui.vertical(|ui| {
-                    ui.set_min_width(320.0);
+                    ui.set_min_width(DETAILS_WIDTH);
                     if let Some(id) = w.selected {
                         profile_details(ui, lang, settings, ps, id, w);
                     }
@@ -232,7 +255,10 @@ fn profile_details(
         ),
         None => lang.t("The top of the ladder").to_owned(),
     };
-    ui.add(egui::ProgressBar::new(rank.progress).text(progress));
+    // The bar, and what it means under it: egui writes a bar's own text in the colour for
+    // text on the fill, which cannot be read on the empty part of the bar.
+    ui.add(egui::ProgressBar::new(rank.progress).desired_height(10.0));
+    ui.label(egui::RichText::new(progress).small());
     ui.label(results_line(&p.stats.total(), lang));
     ui.label(fill(
         lang.t("Winning streak {current}, best {best}"),

@@ -92,6 +92,9 @@ fn header(record: &GameRecord, lang: Lang) -> String {
     )
 }
 
+/// The replay window's id: the review window is laid out under it.
+pub const REPLAY_WINDOW: &str = "replay_window";
+
 fn replay_window(
     mut contexts: EguiContexts,
     lang: Res<Lang>,
@@ -112,8 +115,9 @@ fn replay_window(
     } else {
         (egui::Align2::CENTER_BOTTOM, [0.0, -12.0], 320.0)
     };
-    dialog_window(lang.t("Replay"), "replay_window")
+    dialog_window(lang.t("Replay"), REPLAY_WINDOW)
         .anchor(anchor, offset)
+        .min_width(width)
         .max_width(width)
         .show(ctx, |ui| {
             let r = &replay.record;
@@ -134,7 +138,10 @@ fn replay_window(
                 }
                 ui.separator();
             }
-            ui.horizontal(|ui| {
+            // Rows that wrap: in the column beside the board (216 points at 1280x800) the
+            // buttons and the count do not fit on one line, and a row that overflows would
+            // widen the window past its title bar.
+            ui.horizontal_wrapped(|ui| {
                 let mut step = None;
                 let at = replay.at;
                 if ui
@@ -174,14 +181,14 @@ fn replay_window(
                 ));
             });
             let mut shown = replay.at;
-            ui.spacing_mut().slider_width = (width - 16.0).max(80.0);
+            ui.spacing_mut().slider_width = ui.available_width().max(80.0);
             if ui
                 .add(egui::Slider::new(&mut shown, 0..=n).show_value(false))
                 .changed()
             {
                 replay.at = shown;
             }
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 if ui
                     .add(primary_button(lang.t("Continue from here")))
                     .on_hover_text(

@@ -163,6 +163,7 @@ fn show_main_menu(
                         start.request_focus();
                     }
                 });
+            keep_focus_under_windows(ui.ctx(), id, opening, view.interactive);
             if !view.interactive {
                 // A veil, so the window over the menu stands out.
                 let veil = colour(view.palette.ui.scrim).gamma_multiply(UNDER_A_WINDOW);
@@ -174,6 +175,32 @@ fn show_main_menu(
         ctx.memory_mut(|m| m.set_modal_layer(layer));
     }
     action
+}
+
+/// Gives the focus back where it was when a window opened over the menu closes (the button
+/// that opened it, say), instead of starting again from the first control: the control with
+/// the focus is remembered each frame the menu takes input, and asked for again on the first
+/// frame it takes input after a window.
+fn keep_focus_under_windows(ctx: &egui::Context, menu: egui::Id, opening: bool, interactive: bool) {
+    let remembered = menu.with("focus_before_window");
+    let was_interactive = menu.with("was_interactive");
+    let before = ctx.data(|d| d.get_temp::<bool>(was_interactive));
+    ctx.data_mut(|d| d.insert_temp(was_interactive, interactive));
+    if opening {
+        // A new visit: "New game" has the focus (or gets it once the window over it closes).
+        ctx.data_mut(|d| d.remove::<egui::Id>(remembered));
+        return;
+    }
+    if !interactive {
+        return;
+    }
+    if before == Some(false) {
+        if let Some(focus) = ctx.data(|d| d.get_temp::<egui::Id>(remembered)) {
+            ctx.memory_mut(|m| m.request_focus(focus));
+        }
+    } else if let Some(focus) = ctx.memory(|m| m.focused()) {
+        ctx.data_mut(|d| d.insert_temp(remembered, focus));
+    }
 }
 
 /// The menu's contents, laid out for the window `screen`; returns "New game"'s response.
@@ -517,6 +544,26 @@ mod tests {
         );
     }
 
+    /// Presses Tab until the control named `name` has the focus; nothing is picked meanwhile.
+    fn tab_to(
+        ctx: &egui::Context,
+        view: &MenuView,
+        s: &mut GameSetup,
+        profiles: &mut PlayerProfiles,
+        name: &str,
+    ) {
+        for _ in 0..60 {
+            let tab = key(egui::Key::Tab, false);
+            let (controls, action) = menu_frames(ctx, SCREEN, view, s, profiles, 1, tab);
+            assert_eq!(action, None);
+            let focused = controls.iter().find(|c| c.focused);
+            if focused.and_then(|c| c.name.as_deref()) == Some(name) {
+                return;
+            }
+        }
+        panic!("Tab never reached {name:?}");
+    }
+
     #[test]
     fn the_menu_works_with_the_keyboard_alone() {
         let settings = UserSettings::default();
@@ -533,28 +580,7 @@ mod tests {
         let (_, action) = menu_frames(&ctx, SCREEN, &view, &mut s, &mut profiles, 1, enter.clone());
         assert_eq!(action, Some(MenuAction::NewGame));
         // Tab goes round every control to "Two players"; Enter picks it.
-        let mut tabs = 0;
-        loop {
-            let (controls, action) = menu_frames(
-                &ctx,
-                SCREEN,
-                &view,
-                &mut s,
-                &mut profiles,
-                1,
-                key(egui::Key::Tab, false),
-            );
-            assert_eq!(action, None);
-            tabs += 1;
-            let focused = controls
-                .iter()
-                .find(|c| c.focused)
-                .and_then(|c| c.name.clone());
-            if focused.as_deref() == Some("Two players") {
-                break;
-            }
-            assert!(tabs < 60, "Tab never reached \"Two players\" ({focused:?})");
-        }
+        tab_to(&ctx, &view, &mut s, &mut profiles, "Two players");
         menu_frames(&ctx, SCREEN, &view, &mut s, &mut profiles, 1, enter.clone());
         assert_eq!(s.mode, Mode::TwoPlayers);
         // The arrow keys move between neighbours: down from "Two players" is "Watch the AI".
@@ -589,5 +615,47 @@ mod tests {
         assert_eq!(focused.as_deref(), Some("Two players"));
         // Nothing but the keys changed the set-up.
         assert_eq!(s.rule, Rule::Freestyle);
+    }
+
+    #[test]
+    fn the_focus_comes_back_where_it_was_when_a_window_closes() {
+        let settings = UserSettings::default();
+        let palette = Palette::default();
+        let mut profiles = profiles();
+        let ctx = styled_context(SCREEN.height());
+        let mut s = GameSetup::default();
+        let open = view(&settings, &palette);
+        let focused = |controls: &[Accessible]| {
+            controls
+                .iter()
+                .find(|c| c.focused)
+                .and_then(|c| c.name.clone())
+        };
+        menu_frames(&ctx, SCREEN, &open, &mut s, &mut profiles, 2, vec![]);
+        // Tab to "Players", the door to a window.
+        tab_to(&ctx, &open, &mut s, &mut profiles, "Players");
+        // The window is open over the menu, then closes.
+        let under = MenuView {
+            interactive: false,
+            ..view(&settings, &palette)
+        };
+        menu_frames(&ctx, SCREEN, &under, &mut s, &mut profiles, 3, vec![]);
+        let (controls, _) = menu_frames(&ctx, SCREEN, &open, &mut s, &mut profiles, 2, vec![]);
+        assert_eq!(focused(&controls).as_deref(), Some("Players"));
+        // And the next Tab goes on from there, not from the first control.
+        let (controls, _) = menu_frames(
+            &ctx,
+            SCREEN,
+            &open,
+            &mut s,
+            &mut profiles,
+            1,
+            key(egui::Key::Tab, false),
+        );
+        let next = focused(&controls);
+        assert!(
+            next.is_some() && next.as_deref() != Some("Play the AI"),
+            "{next:?}"
+        );
     }
 }
