@@ -278,7 +278,7 @@ fn side_panel(
                 shown: board.board().moves().len(),
             },
         };
-        let height = ui.available_height() - 28.0;
+        let height = ui.available_height() - 8.0;
         show_move_list(ui, &list, height, lang, &mut looks);
     });
     Ok(())

@@ -38,6 +38,9 @@ pub struct MoveList<'a> {
     pub shown: usize,
 }
 
+/// The least height of the list (a row and a bit): it scrolls in any room.
+const MIN_HEIGHT: f32 = 36.0;
+
 /// The list, at most `max_height` tall (it scrolls, keeping the highlighted move in view).
 pub fn show_move_list(
     ui: &mut egui::Ui,
@@ -51,6 +54,9 @@ pub fn show_move_list(
         ui.label(egui::RichText::new(lang.t("No moves yet")).weak());
         return;
     }
+    // The room under the heading: the list must not run under what the panel shows below it
+    // (the result of a finished game, in an upright window).
+    let room = max_height.min(ui.available_height()).max(MIN_HEIGHT);
     // Black's and White's moves in their own columns: an even number of them.
     // A cell's width is measured from its widest text ("120. o15") as the list draws it: a
     // fixed guess put six columns in a 540-point window, and the sixth was cut off.
@@ -65,12 +71,17 @@ pub fn show_move_list(
     let columns = ((ui.available_width() / cell) as usize / 2 * 2).max(2);
     // Scroll to the highlighted move when it changes, and leave the list alone otherwise.
     let scrolled_id = ui.id().with("move_list_scrolled");
-    let scrolled = ui.data(|d| d.get_temp::<usize>(scrolled_id));
-    let scroll_now = scrolled != Some(list.shown);
-    ui.data_mut(|d| d.insert_temp(scrolled_id, list.shown));
+    // (And when the list's room changes: the result of a finished game takes some of it.)
+    let key = (list.shown, room.round() as i32);
+    let scrolled = ui.data(|d| d.get_temp::<(usize, i32)>(scrolled_id));
+    let scroll_now = scrolled != Some(key);
+    ui.data_mut(|d| d.insert_temp(scrolled_id, key));
     egui::ScrollArea::vertical()
         .id_salt("move_list")
-        .max_height(max_height.max(40.0))
+        .max_height(room)
+        // (egui's least height for a scroll area is 64 points, taller than the room in an
+        // upright window at the end of a game: the list then ran under the result.)
+        .min_scrolled_height(room)
         .auto_shrink([false, true])
         .show(ui, |ui| {
             egui::Grid::new("moves")
