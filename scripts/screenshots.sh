@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Makes the README's screenshots: every screen of the game in English and Chinese, in a
 # 1280x800, a 1920x1080 and a portrait (540x960) window, each under its own Xvfb, into
-# docs/screenshots/SIZE/SCREEN-LANG.png. The players and finished games come from
+# docs/screenshots/SIZE/SCREEN-LANG.png (and one at twice the pixels, as on a hi-DPI screen, in
+# docs/screenshots/1280x800@2x/). The players and finished games come from
 # examples/screenshot_data (a fixed seed), the online screens from a local gomoku-server with
 # games set up by examples/online_setup.
 #   scripts/screenshots.sh TARGET_DIR [SIZE ...] [--only SCREEN]
@@ -51,12 +52,15 @@ shot() {
   local name=$1 size=$2 lang=$3
   shift 3
   [ -z "$only" ] || [ "$only" = "$name" ] || return 0
-  local dir="$root/$size" data="$work/run"
+  local dir="$root/$size${SCALE:+@${SCALE}x}" data="$work/run"
   local file="$dir/$name-$lang.png"
   mkdir -p "$dir"
   rm -rf "$data"
   cp -r "${DATA_FROM:-$work/data}" "$data"
-  if ! GOMOKU_DATA_DIR="$data" xvfb-run -a -s "-screen 0 ${size}x24" \
+  # SCALE=2: a hi-DPI screen (the window is SIZE in points, twice that in pixels).
+  local scale=${SCALE:-1} screen
+  screen="$(( ${size%x*} * scale ))x$(( ${size#*x} * scale ))"
+  if ! WINIT_X11_SCALE_FACTOR=$scale GOMOKU_DATA_DIR="$data" xvfb-run -a -s "-screen 0 ${screen}x24" \
     "$game" --window "$size" --lang "$lang" "$@" --screenshot "$file" > "$work/log" 2>&1; then
     echo "screenshots.sh: $name ($size, $lang) failed:" >&2
     tail -20 "$work/log" >&2
@@ -114,4 +118,9 @@ for size in "${sizes[@]}"; do
     shot settings "$size" "$lang" --show settings
     online_shots "$size" "$lang"
   done
+done
+# A hi-DPI screen (scale factor 2): text and stones drawn at the screen's pixels.
+for size in "${sizes[@]}"; do
+  [ "$size" = 1280x800 ] || continue
+  SCALE=2 shot play-ai "$size" zh --mode human-black --level 3 --time 5+3 --moves "$playing"
 done
