@@ -16,8 +16,8 @@ use crate::app::theme::widgets::{dialog_window, error_colour, primary_button};
 use crate::app::{Dialog, PlayerProfiles, Screen};
 use crate::engine::Rule;
 use crate::net::{
-    ClientMessage, ColourChoice, MAX_NAME_CHARS, ONLINE_SIZES, RoomSettings, RoomStatus,
-    TimeControl,
+    ClientMessage, ColourChoice, GameSummary, MAX_NAME_CHARS, ONLINE_SIZES, RoomSettings,
+    RoomStatus, TimeControl,
 };
 
 /// What the lobby's form holds.
@@ -66,6 +66,9 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// "5 min + 3 s", or "Untimed".
+/// The lobby's width where there is room, in points.
+const LOBBY_WIDTH: f32 = 560.0;
+
 fn time_text(time: Option<TimeControl>, lang: Lang) -> String {
     match time {
         Some(t) => fill(
@@ -98,8 +101,12 @@ fn lobby_window(
     let mut send = |m: ClientMessage| {
         out.write(ToServer(m));
     };
+    // At most 560 points wide, and no wider than the window leaves room for (an upright
+    // phone-sized window had the lobby run off both its sides).
+    let width = LOBBY_WIDTH.min(ctx.content_rect().width() - 48.0);
+    let narrow = width < LOBBY_WIDTH;
     dialog_window(lang.t("Play online"), "lobby").show(ctx, |ui| {
-        ui.set_width(560.0);
+        ui.set_width(width);
         // The connection.
         ui.horizontal(|ui| {
             ui.label(lang.t("Server"));
@@ -167,28 +174,28 @@ fn lobby_window(
             .spacing([16.0, 8.0])
             .show(ui, |ui| {
                 ui.label(lang.t("Rule"));
-                ui.horizontal(|ui| {
+                ui.horizontal_wrapped(|ui| {
                     for rule in Rule::ALL {
                         ui.radio_value(&mut form.rule, rule, lang.t(rule_label(rule)));
                     }
                 });
                 ui.end_row();
                 ui.label(lang.t("Board"));
-                ui.horizontal(|ui| {
+                ui.horizontal_wrapped(|ui| {
                     for size in ONLINE_SIZES {
                         ui.radio_value(&mut form.size, size, format!("{size}x{size}"));
                     }
                 });
                 ui.end_row();
                 ui.label(lang.t("Time"));
-                ui.horizontal(|ui| {
+                ui.horizontal_wrapped(|ui| {
                     for preset in TIME_PRESETS {
                         ui.radio_value(&mut form.time, preset, time_text(preset, lang));
                     }
                 });
                 ui.end_row();
                 ui.label(lang.t("Your colour"));
-                ui.horizontal(|ui| {
+                ui.horizontal_wrapped(|ui| {
                     ui.radio_value(&mut form.colour, ColourChoice::Black, lang.t("Black"));
                     ui.radio_value(&mut form.colour, ColourChoice::White, lang.t("White"));
                     ui.radio_value(&mut form.colour, ColourChoice::Random, lang.t("Random"));
@@ -293,50 +300,62 @@ fn lobby_window(
         if lobby.games.is_empty() {
             ui.label(lang.t("No public games right now."));
         }
+        // One game's code, players, settings, move and buttons: cells of a grid, or a
+        // wrapped block of its own in a narrow window.
+        let mut game_cells = |ui: &mut egui::Ui, g: &GameSummary| {
+            ui.label(egui::RichText::new(&g.code).monospace());
+            let who = |n: &Option<String>| {
+                n.clone()
+                    .unwrap_or_else(|| lang.t("(free seat)").to_owned())
+            };
+            ui.label(fill(
+                lang.t("{black} (Black) vs {white} (White)"),
+                &[("black", &who(&g.black)), ("white", &who(&g.white))],
+            ));
+            ui.label(format!(
+                "{}, {}x{}, {}",
+                lang.t(rule_label(g.settings.rule)),
+                g.settings.size,
+                g.settings.size,
+                time_text(g.settings.time, lang)
+            ));
+            ui.label(fill(lang.t("Move {n}"), &[("n", &g.moves)]));
+            ui.horizontal(|ui| {
+                if ui
+                    .add_enabled(online, egui::Button::new(lang.t("Watch")))
+                    .clicked()
+                {
+                    send(game.watch(&g.code));
+                    next.set(Screen::Online);
+                }
+                if g.status == RoomStatus::Waiting
+                    && ui
+                        .add_enabled(online, egui::Button::new(lang.t("Join")))
+                        .clicked()
+                {
+                    send(ClientMessage::JoinRoom {
+                        code: g.code.clone(),
+                    });
+                }
+            });
+        };
         egui::ScrollArea::vertical()
             .max_height(180.0)
             .show(ui, |ui| {
+                if narrow {
+                    for g in &lobby.games {
+                        ui.horizontal_wrapped(|ui| game_cells(ui, g));
+                        ui.separator();
+                    }
+                    return;
+                }
                 egui::Grid::new("lobby_games")
                     .num_columns(5)
                     .spacing([12.0, 6.0])
                     .striped(true)
                     .show(ui, |ui| {
                         for g in &lobby.games {
-                            ui.label(egui::RichText::new(&g.code).monospace());
-                            let who = |n: &Option<String>| {
-                                n.clone()
-                                    .unwrap_or_else(|| lang.t("(free seat)").to_owned())
-                            };
-                            ui.label(fill(
-                                lang.t("{black} (Black) vs {white} (White)"),
-                                &[("black", &who(&g.black)), ("white", &who(&g.white))],
-                            ));
-                            ui.label(format!(
-                                "{}, {}x{}, {}",
-                                lang.t(rule_label(g.settings.rule)),
-                                g.settings.size,
-                                g.settings.size,
-                                time_text(g.settings.time, lang)
-                            ));
-                            ui.label(fill(lang.t("Move {n}"), &[("n", &g.moves)]));
-                            ui.horizontal(|ui| {
-                                if ui
-                                    .add_enabled(online, egui::Button::new(lang.t("Watch")))
-                                    .clicked()
-                                {
-                                    send(game.watch(&g.code));
-                                    next.set(Screen::Online);
-                                }
-                                if g.status == RoomStatus::Waiting
-                                    && ui
-                                        .add_enabled(online, egui::Button::new(lang.t("Join")))
-                                        .clicked()
-                                {
-                                    send(ClientMessage::JoinRoom {
-                                        code: g.code.clone(),
-                                    });
-                                }
-                            });
+                            game_cells(ui, g);
                             ui.end_row();
                         }
                     });
