@@ -10,7 +10,7 @@ use crate::app::board::BoardLayout;
 use crate::app::board::layout::TOP_BAR;
 use crate::app::i18n::{Lang, fill, stone_name};
 use crate::app::theme::UiSystems;
-use crate::app::theme::widgets::{dialog_window, error_colour, primary_button};
+use crate::app::theme::widgets::{dialog_window, error_colour, primary_button, scroll_within};
 use crate::app::windows::replay::REPLAY_WINDOW;
 use crate::app::{GameHistory, Replay, ReviewRequest, Screen};
 use crate::engine::Stone;
@@ -88,8 +88,7 @@ fn review_window(
         screen.height() - TOP_BAR - WINDOW_CHROME
     } else {
         screen.bottom() - replay_bottom - 20.0 - WINDOW_CHROME
-    }
-    .max(MIN_ROOM);
+    };
     let record = replay.record.clone();
     dialog_window(lang.t("Review"), "review_window")
         .anchor(anchor, offset)
@@ -97,28 +96,22 @@ fn review_window(
         .min_width(width)
         .max_width(width)
         .show(ctx, |ui| {
-            egui::ScrollArea::vertical()
-                .max_height(room)
-                .min_scrolled_height(room)
-                .auto_shrink([false, true])
-                .show(ui, |ui| {
-                    review_contents(
-                        ui,
-                        lang,
-                        &history,
-                        &review,
-                        &record,
-                        &mut replay,
-                        &mut requests,
-                    )
-                });
+            scroll_within(ui, room, |ui| {
+                review_contents(
+                    ui,
+                    lang,
+                    &history,
+                    &review,
+                    &record,
+                    &mut replay,
+                    &mut requests,
+                )
+            });
         });
     Ok(())
 }
 
-/// The least height the review's contents get, scrolling (in a window too low for them).
-const MIN_ROOM: f32 = 120.0;
-/// The height a window's title bar and margins take, in points.
+/// The height the review window's title bar and margins take, in points.
 const WINDOW_CHROME: f32 = 70.0;
 
 /// The review window's contents: its progress, the review, or the button that asks for one.

@@ -12,7 +12,7 @@ use super::{
 };
 use crate::app::i18n::{Lang, fill, rule_label};
 use crate::app::theme::UiSystems;
-use crate::app::theme::widgets::{dialog_window, error_colour, primary_button};
+use crate::app::theme::widgets::{dialog_width, dialog_window, error_colour, primary_button};
 use crate::app::{Dialog, PlayerProfiles, Screen};
 use crate::engine::Rule;
 use crate::net::{
@@ -103,7 +103,7 @@ fn lobby_window(
     };
     // At most 560 points wide, and no wider than the window leaves room for (an upright
     // phone-sized window had the lobby run off both its sides).
-    let width = LOBBY_WIDTH.min(ctx.content_rect().width() - 48.0);
+    let width = dialog_width(ctx, LOBBY_WIDTH);
     let narrow = width < LOBBY_WIDTH;
     dialog_window(lang.t("Play online"), "lobby").show(ctx, |ui| {
         ui.set_width(width);

@@ -25,10 +25,22 @@ pub fn dialog_window<'open>(title: &str, id: &str) -> egui::Window<'open> {
 /// Room a dialog's title bar and margins take, and the least gap kept around it, in points.
 const WINDOW_CHROME: f32 = 110.0;
 
+/// The least height a scrolling part of a dialog gets, however low the window.
+const MIN_ROOM: f32 = 120.0;
+/// The gap a dialog keeps to the window's sides, in points.
+const SIDE_GAP: f32 = 48.0;
+
 /// A dialog's contents, scrolling when they are taller than the screen leaves room for (the
 /// window keeps the size of its contents otherwise).
 pub fn scroll_when_tall<R>(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui) -> R) -> R {
-    let room = (ui.ctx().content_rect().height() - WINDOW_CHROME).max(120.0);
+    let room = ui.ctx().content_rect().height() - WINDOW_CHROME;
+    scroll_within(ui, room, add)
+}
+
+/// Contents that scroll when taller than `room` (at least [`MIN_ROOM`]) and keep their own
+/// height otherwise.
+pub fn scroll_within<R>(ui: &mut egui::Ui, room: f32, add: impl FnOnce(&mut egui::Ui) -> R) -> R {
+    let room = room.max(MIN_ROOM);
     // The least height too: inside a window a scroll area otherwise takes the window's
     // default height (a third of a 1280x800 screen), not the room there is.
     egui::ScrollArea::vertical()
@@ -36,6 +48,11 @@ pub fn scroll_when_tall<R>(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui) ->
         .min_scrolled_height(room)
         .show(ui, add)
         .inner
+}
+
+/// A dialog's width: `widest` where the window has room, narrower in a narrow window.
+pub fn dialog_width(ctx: &egui::Context, widest: f32) -> f32 {
+    widest.min(ctx.content_rect().width() - SIDE_GAP)
 }
 
 /// The button of a window's main action ("New game", "Play again"): in the accent colour.

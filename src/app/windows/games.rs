@@ -6,7 +6,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::app::i18n::{Lang, counted, fill, players_text, result_text, rule_label};
 use crate::app::theme::UiSystems;
-use crate::app::theme::widgets::{dialog_window, error_colour};
+use crate::app::theme::widgets::{dialog_width, dialog_window, error_colour, scroll_within};
 use crate::app::{Board, Dialog, GameHistory, GameSetup, Replay, Screen};
 use crate::engine::record::json::to_json;
 use crate::engine::record::position_string::to_position_string;
@@ -112,9 +112,8 @@ fn show_games(
     // Sized to its contents every frame (a resizable window kept the size of its first
     // frame, before the games were listed, and showed one game at a time), at most
     // WINDOW_WIDTH wide and narrower in a narrow window.
-    let screen = ctx.content_rect();
-    let width = WINDOW_WIDTH.min(screen.width() - 48.0);
-    let list_height = (screen.height() - ROOM_ABOVE_THE_LIST).clamp(LIST_MIN, LIST_MAX);
+    let width = dialog_width(ctx, WINDOW_WIDTH);
+    let list_height = (ctx.content_rect().height() - ROOM_ABOVE_THE_LIST).min(LIST_MAX);
     dialog_window(lang.t("Games"), "games_window")
         .open(&mut open)
         .min_width(width)
@@ -127,14 +126,11 @@ fn show_games(
             if stored.is_empty() {
                 ui.label(lang.t("No games yet. Finished games are kept here."));
             }
-            egui::ScrollArea::vertical()
-                .max_height(list_height)
-                .min_scrolled_height(list_height)
-                .show(ui, |ui| {
-                    for i in (0..w.checked.games.len()).rev() {
-                        game_row(ui, lang, stored, i, w, &mut replay);
-                    }
-                });
+            scroll_within(ui, list_height, |ui| {
+                for i in (0..w.checked.games.len()).rev() {
+                    game_row(ui, lang, stored, i, w, &mut replay);
+                }
+            });
             if let Some((text, is_error)) = &w.message {
                 let color = if *is_error {
                     error_colour(ui)
@@ -159,8 +155,7 @@ const WINDOW_WIDTH: f32 = 560.0;
 /// The height the window's title, import section and current game take above the list, with
 /// the margins around the window.
 const ROOM_ABOVE_THE_LIST: f32 = 460.0;
-/// The list of games: at least this tall (scrolling), and at most.
-const LIST_MIN: f32 = 120.0;
+/// The list of games at most this tall (scrolling).
 const LIST_MAX: f32 = 360.0;
 
 fn import_section(
