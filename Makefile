@@ -1,5 +1,5 @@
 # Two commands for a fresh Debian machine: `make run` plays, `make test` checks everything.
-.PHONY: run test deps brain bench frames screenshots web serve server load dist
+.PHONY: run test deps brain bench frames screenshots web wasm-floor serve server load dist
 
 run: deps
 	cargo run --bin gomoku
@@ -35,6 +35,11 @@ dist: deps
 
 web:
 	scripts/build_web.sh
+
+# What the web build weighs before the game adds anything: Bevy and egui with the game's
+# features and nothing else (examples/wasm_floor), beside the game's own figures.
+wasm-floor: web
+	scripts/wasm_floor.sh
 
 serve: web
 	scripts/serve_web.sh

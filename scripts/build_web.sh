@@ -69,10 +69,5 @@ if command -v node >/dev/null 2>&1; then
     }' "$out"/*.wasm "$out"/*.js "$out"/index.html "$out"/manifest.webmanifest
 fi
 
-raw=$(stat -c %s "$out/gomoku_bg.wasm")
-gz=$(stat -c %s "$out/gomoku_bg.wasm.gz")
-br=$( [ -f "$out/gomoku_bg.wasm.br" ] && echo "$(( $(stat -c %s "$out/gomoku_bg.wasm.br") / 1024 )) KiB brotli" || echo "no brotli (no Node.js)")
-echo "==> web build in $out: wasm $((raw / 1024)) KiB raw, $((gz / 1024)) KiB gzip, $br"
-wraw=$(stat -c %s "$out/gomoku_worker_bg.wasm")
-wgz=$(gzip -9 -c "$out/gomoku_worker_bg.wasm" | wc -c)
-echo "==> the engine worker's wasm: $((wraw / 1024)) KiB raw, $((wgz / 1024)) KiB gzip"
+scripts/wasm_sizes.sh "web build in $out: the game's wasm" "$out/gomoku_bg.wasm"
+scripts/wasm_sizes.sh "the engine worker's wasm" "$out/gomoku_worker_bg.wasm"

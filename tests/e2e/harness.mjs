@@ -28,12 +28,18 @@ export async function serve(dist) {
   return { server, port: server.address().port };
 }
 
-/** Headless Chromium drawing with SwiftShader. */
-export function launch() {
+/**
+ * Headless Chromium drawing with SwiftShader. `deviceScaleFactor` above 1 starts it as if on such
+ * a screen: emulating one only in the page (playwright's context option) changes
+ * `devicePixelRatio` but not the canvas's device pixels that winit reads, so Bevy lays the game
+ * out at a third of the page (bevyengine/bevy#25306). Contexts should then ask for the same.
+ */
+export function launch({ deviceScaleFactor = 1 } = {}) {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--enable-unsafe-swiftshader', '--use-angle=swiftshader', '--ignore-gpu-blocklist',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
+      ...(deviceScaleFactor === 1 ? [] : [`--force-device-scale-factor=${deviceScaleFactor}`])],
   });
 }
 

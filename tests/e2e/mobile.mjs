@@ -16,7 +16,7 @@ const out = path.resolve(args.out ?? 'target/e2e');
 fs.mkdirSync(out, { recursive: true });
 
 const { server, port } = await serve(dist);
-const browser = await launch();
+const browser = await launch({ deviceScaleFactor: 3 });
 let failed = false;
 const fail = (msg) => { console.log(`FAIL ${msg}`); failed = true; };
 try {
@@ -46,6 +46,7 @@ try {
   });
   console.log(`canvas ${box.width}x${box.height} CSS px at ${box.x},${box.y}; buffer ${buffer.width}x${buffer.height}, device pixel ratio ${buffer.dpr}`);
   if (Math.abs(box.width - 390) > 1) fail(`the canvas is ${box.width} CSS px wide, not the page's 390`);
+  if (buffer.width !== Math.round(box.width * buffer.dpr)) fail(`the canvas draws ${buffer.width} device pixels across ${box.width} CSS px at device pixel ratio ${buffer.dpr}`);
   if (box.width > box.height) fail(`the canvas is not portrait: ${box.width}x${box.height}`);
   // Portrait: the board spans the width under the 44 px bar, so its centre is half the width
   // below the bar.

@@ -7,6 +7,7 @@ use bevy::prelude::*;
 
 use super::AnalysisShown;
 use crate::app::assets::GameAssets;
+use crate::app::board::text::BoardText;
 use crate::app::board::{BoardLayout, sizes, z};
 use crate::app::theme::Palette;
 use crate::app::{AppSystems, Board, Screen};
@@ -71,8 +72,7 @@ fn redraw(
     }
     let b = board.board();
     let cell = layout.cell;
-    let font =
-        TextFont::from_font_size((cell * VALUE_FONT).clamp(VALUE_FONT_PX.0, VALUE_FONT_PX.1));
+    let value_size = (cell * VALUE_FONT).clamp(VALUE_FONT_PX.0, VALUE_FONT_PX.1);
     let forced = shown.forced_win(b.moves());
     let report = shown.report.as_ref();
     let line: Vec<Pos> = match (&forced, report) {
@@ -106,12 +106,12 @@ fn redraw(
                 let n = (i + 1).to_string();
                 let digits = n.len() as f32;
                 parent.spawn((
-                    Text2d::new(n),
-                    TextFont::from_font_size(
+                    BoardText::new(
+                        n,
                         (cell * (sizes::NUMBER_FONT - sizes::NUMBER_FONT_PER_DIGIT * digits))
                             .clamp(sizes::NUMBER_FONT_PX.0, sizes::NUMBER_FONT_PX.1),
+                        palette.number_colour(colour, false),
                     ),
-                    TextColor(palette.number_colour(colour, false)),
                     Transform::from_xyz(0.0, 0.0, 0.3),
                 ));
             });
@@ -142,9 +142,7 @@ fn redraw(
                     Transform::from_translation(below.extend(z::MARKER + 2.0)),
                 ))
                 .with_child((
-                    Text2d::new(value),
-                    font.clone(),
-                    TextColor(Color::WHITE),
+                    BoardText::new(value, value_size, Color::WHITE),
                     Transform::from_xyz(0.0, 0.0, 0.1),
                 ));
             continue;
@@ -162,9 +160,7 @@ fn redraw(
                 Transform::from_translation(at.extend(z::GHOST + 1.0)),
             ))
             .with_child((
-                Text2d::new(value),
-                font.clone(),
-                TextColor(Color::WHITE),
+                BoardText::new(value, value_size, Color::WHITE),
                 Transform::from_xyz(0.0, 0.0, 0.1),
             ));
     }

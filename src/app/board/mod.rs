@@ -14,6 +14,7 @@ pub mod keyboard;
 pub mod layout;
 pub mod offers;
 pub mod pointer;
+pub mod text;
 pub mod view;
 
 pub use layout::BoardLayout;
@@ -29,9 +30,9 @@ pub(super) fn plugin(app: &mut App) {
         ))
         // Without a view nobody draws them; the next frame's stones are its own.
         .add_systems(Last, |mut fresh: ResMut<FreshStones>| fresh.0.clear());
-    // Sprites and text need a renderer; headless tests run without one.
+    // Sprites and the board's text need a renderer; headless tests run without one.
     if super::has_renderer(app) {
-        app.add_plugins((view::plugin, offers::plugin));
+        app.add_plugins((view::plugin, offers::plugin, text::plugin));
     }
 }
 

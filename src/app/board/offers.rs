@@ -3,6 +3,7 @@
 
 use bevy::prelude::*;
 
+use super::text::BoardText;
 use super::{BoardLayout, ViewSystems, sizes, z};
 use crate::app::assets::GameAssets;
 use crate::app::theme::Palette;
@@ -85,11 +86,11 @@ fn show_offers(
             },
             Transform::from_translation(at.extend(z::STONE)),
             children![(
-                Text2d::new((i + 1).to_string()),
-                TextFont::from_font_size(
-                    (cell * NUMBER_FONT).clamp(sizes::NUMBER_FONT_PX.0, sizes::NUMBER_FONT_PX.1)
+                BoardText::new(
+                    (i + 1).to_string(),
+                    (cell * NUMBER_FONT).clamp(sizes::NUMBER_FONT_PX.0, sizes::NUMBER_FONT_PX.1),
+                    palette.number_on_black,
                 ),
-                TextColor(palette.number_on_black),
                 Transform::from_xyz(0.0, 0.0, 0.3),
             )],
         ));

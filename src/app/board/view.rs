@@ -5,6 +5,7 @@
 
 use bevy::prelude::*;
 
+use super::text::BoardText;
 use super::{BoardLayout, FreshStones, Ghost, KeyCursor, Pulse, Settle, ViewSystems, sizes, z};
 use crate::app::assets::{GameAssets, Textures};
 use crate::app::play::hint::HintMove;
@@ -153,24 +154,18 @@ fn rebuild_decor(
         if !view.coordinates {
             continue;
         }
-        let font = TextFont::from_font_size(
-            (l.cell * sizes::LABEL_FONT).clamp(sizes::LABEL_FONT_PX.0, sizes::LABEL_FONT_PX.1),
-        );
-        let label_color = TextColor(palette.label);
+        let size =
+            (l.cell * sizes::LABEL_FONT).clamp(sizes::LABEL_FONT_PX.0, sizes::LABEL_FONT_PX.1);
         let col = l.to_world(Pos::new(i, n - 1)) - Vec2::new(0.0, l.cell * sizes::LABEL_OFFSET);
         commands.spawn((
             Decor,
-            Text2d::new(((b'a' + i) as char).to_string()),
-            font.clone(),
-            label_color,
+            BoardText::new(((b'a' + i) as char).to_string(), size, palette.label),
             Transform::from_translation(col.extend(z::GRID)),
         ));
         let row = l.to_world(Pos::new(0, i)) - Vec2::new(l.cell * sizes::LABEL_OFFSET, 0.0);
         commands.spawn((
             Decor,
-            Text2d::new((n - i).to_string()),
-            font,
-            label_color,
+            BoardText::new((n - i).to_string(), size, palette.label),
             Transform::from_translation(row.extend(z::GRID)),
         ));
     }
@@ -347,12 +342,12 @@ fn spawn_stone(
             let color = palette.number_colour(s, Some(p) == last);
             let digits = n.to_string().len() as f32;
             parent.spawn((
-                Text2d::new(n.to_string()),
-                TextFont::from_font_size(
+                BoardText::new(
+                    n.to_string(),
                     (cell * (sizes::NUMBER_FONT - sizes::NUMBER_FONT_PER_DIGIT * digits))
                         .clamp(sizes::NUMBER_FONT_PX.0, sizes::NUMBER_FONT_PX.1),
+                    color,
                 ),
-                TextColor(color),
                 Transform::from_xyz(0.0, 0.0, 0.3),
             ));
         }
