@@ -12,8 +12,9 @@ scripts/deps.sh --web
 version=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
 if ! command -v wasm-bindgen >/dev/null 2>&1 || [ "$(wasm-bindgen --version | awk '{print $2}')" != "$version" ]; then
   echo "==> installing wasm-bindgen-cli $version"
-  # Not --locked: a crate its lock file names has been yanked from crates.io.
-  cargo install wasm-bindgen-cli --version "$version"
+  # Not --locked: a crate its lock file names has been yanked from crates.io. --force: cargo
+  # skips a version it remembers installing even when the program is gone.
+  cargo install --force wasm-bindgen-cli --version "$version"
 fi
 
 echo "==> building the wasm (profile wasm-release)"
