@@ -12,6 +12,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::app::i18n::Lang;
+use crate::app::theme::style::colour32;
 use crate::app::theme::widgets::{icon_button, primary_button};
 use crate::app::theme::{Palette, UiSystems, icons};
 use crate::app::{
@@ -145,7 +146,7 @@ fn show_main_menu(
             ui.set_min_size(screen.size());
             ui.set_max_size(screen.size());
             ui.painter()
-                .rect_filled(screen, 0.0, colour(view.palette.ui.scrim));
+                .rect_filled(screen, 0.0, colour32(view.palette.ui.scrim));
             if !view.interactive {
                 // Under a window: no input and no keyboard focus, but not faded (the rows
                 // that do not apply still are, once).
@@ -166,7 +167,7 @@ fn show_main_menu(
             keep_focus_under_windows(ui.ctx(), id, opening, view.interactive);
             if !view.interactive {
                 // A veil, so the window over the menu stands out.
-                let veil = colour(view.palette.ui.scrim).gamma_multiply(UNDER_A_WINDOW);
+                let veil = colour32(view.palette.ui.scrim).gamma_multiply(UNDER_A_WINDOW);
                 ui.painter().rect_filled(screen, 0.0, veil);
             }
         });
@@ -361,10 +362,6 @@ fn game_card(
 }
 
 /// The egui colour of a palette colour.
-fn colour(c: Color) -> egui::Color32 {
-    crate::app::theme::style::colour32(c)
-}
-
 #[cfg(test)]
 mod tests {
     use bevy_egui::egui::accesskit;
@@ -545,6 +542,14 @@ mod tests {
     }
 
     /// Presses Tab until the control named `name` has the focus; nothing is picked meanwhile.
+    /// The name of the control that has the keyboard focus.
+    fn focused_name(controls: &[Accessible]) -> Option<String> {
+        controls
+            .iter()
+            .find(|c| c.focused)
+            .and_then(|c| c.name.clone())
+    }
+
     fn tab_to(
         ctx: &egui::Context,
         view: &MenuView,
@@ -556,8 +561,7 @@ mod tests {
             let tab = key(egui::Key::Tab, false);
             let (controls, action) = menu_frames(ctx, SCREEN, view, s, profiles, 1, tab);
             assert_eq!(action, None);
-            let focused = controls.iter().find(|c| c.focused);
-            if focused.and_then(|c| c.name.as_deref()) == Some(name) {
+            if focused_name(&controls).as_deref() == Some(name) {
                 return;
             }
         }
@@ -574,8 +578,7 @@ mod tests {
         let view = view(&settings, &palette);
         // Opened: "New game" has the focus, and Enter starts.
         let (controls, _) = menu_frames(&ctx, SCREEN, &view, &mut s, &mut profiles, 2, vec![]);
-        let focused = controls.iter().find(|c| c.focused).map(|c| c.name.clone());
-        assert_eq!(focused, Some(Some("New game".to_owned())));
+        assert_eq!(focused_name(&controls).as_deref(), Some("New game"));
         let enter = key(egui::Key::Enter, false);
         let (_, action) = menu_frames(&ctx, SCREEN, &view, &mut s, &mut profiles, 1, enter.clone());
         assert_eq!(action, Some(MenuAction::NewGame));
@@ -593,11 +596,7 @@ mod tests {
             2,
             key(egui::Key::ArrowDown, false),
         );
-        let focused = controls
-            .iter()
-            .find(|c| c.focused)
-            .and_then(|c| c.name.clone());
-        assert_eq!(focused.as_deref(), Some("Watch the AI"));
+        assert_eq!(focused_name(&controls).as_deref(), Some("Watch the AI"));
         // Shift+Tab goes back.
         let (controls, _) = menu_frames(
             &ctx,
@@ -608,11 +607,7 @@ mod tests {
             2,
             key(egui::Key::Tab, true),
         );
-        let focused = controls
-            .iter()
-            .find(|c| c.focused)
-            .and_then(|c| c.name.clone());
-        assert_eq!(focused.as_deref(), Some("Two players"));
+        assert_eq!(focused_name(&controls).as_deref(), Some("Two players"));
         // Nothing but the keys changed the set-up.
         assert_eq!(s.rule, Rule::Freestyle);
     }
@@ -625,12 +620,6 @@ mod tests {
         let ctx = styled_context(SCREEN.height());
         let mut s = GameSetup::default();
         let open = view(&settings, &palette);
-        let focused = |controls: &[Accessible]| {
-            controls
-                .iter()
-                .find(|c| c.focused)
-                .and_then(|c| c.name.clone())
-        };
         menu_frames(&ctx, SCREEN, &open, &mut s, &mut profiles, 2, vec![]);
         // Tab to "Players", the door to a window.
         tab_to(&ctx, &open, &mut s, &mut profiles, "Players");
@@ -641,7 +630,7 @@ mod tests {
         };
         menu_frames(&ctx, SCREEN, &under, &mut s, &mut profiles, 3, vec![]);
         let (controls, _) = menu_frames(&ctx, SCREEN, &open, &mut s, &mut profiles, 2, vec![]);
-        assert_eq!(focused(&controls).as_deref(), Some("Players"));
+        assert_eq!(focused_name(&controls).as_deref(), Some("Players"));
         // And the next Tab goes on from there, not from the first control.
         let (controls, _) = menu_frames(
             &ctx,
@@ -652,7 +641,7 @@ mod tests {
             1,
             key(egui::Key::Tab, false),
         );
-        let next = focused(&controls);
+        let next = focused_name(&controls);
         assert!(
             next.is_some() && next.as_deref() != Some("Play the AI"),
             "{next:?}"
