@@ -15,12 +15,12 @@ mod server;
 
 pub use client::{ClientMessage, ColourChoice, RoomSettings, TimeControl};
 pub use server::{
-    ClockState, EndReason, ErrorCode, GameResult, GameSummary, PlayerInfo, RoomState, RoomStatus,
-    SeatInfo, ServerMessage,
+    ClockState, EndReason, ErrorCode, GameResult, GameSummary, PROVISIONAL_DEVIATION, PlayerInfo,
+    RoomState, RoomStatus, RoomUpdate, SeatInfo, ServerMessage,
 };
 
 /// The protocol version this build speaks. A client with another version is refused.
-pub const PROTOCOL_VERSION: u32 = 1;
+pub const PROTOCOL_VERSION: u32 = 2;
 
 /// The largest message the server accepts, in bytes. Larger frames close the connection.
 pub const MAX_MESSAGE_BYTES: usize = 8 * 1024;

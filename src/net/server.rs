@@ -18,7 +18,15 @@ pub struct PlayerInfo {
     pub deviation: f64,
     /// Rated games played.
     pub games: u32,
+    /// Whether the rating is still provisional (too few games, or too long ago, for the
+    /// deviation to have come down): shown as such (`1500?`).
+    #[serde(default)]
+    pub provisional: bool,
 }
+
+/// The deviation above which a rating is provisional (Glicko-2's convention on chess servers:
+/// a deviation over 110 means the rating is still a guess).
+pub const PROVISIONAL_DEVIATION: f64 = 110.0;
 
 /// A seat the client holds: keep `seat_token` to act in the game and to come back to it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -118,6 +126,64 @@ pub struct RoomState {
     pub spectators: u32,
 }
 
+/// What changed in a room since the last [`ServerMessage::Room`] or [`ServerMessage::RoomUpdate`]
+/// a spectator received: the moves after the first `keep` (a takeback keeps fewer than it had),
+/// and everything else that may change during a game. Seats get the whole room instead.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RoomUpdate {
+    /// The game's code.
+    pub code: String,
+    /// How many of the moves the spectator has stay on the board.
+    pub keep: u32,
+    /// The moves played after those, in order.
+    pub added: Vec<Pos>,
+    /// Waiting, playing or finished.
+    pub status: RoomStatus,
+    /// Whether black's and white's seats have a live connection.
+    pub connected: [bool; 2],
+    /// The colour to move.
+    pub to_move: Stone,
+    /// The clocks, for a timed game.
+    pub clock: Option<ClockState>,
+    /// Who has offered a draw, if anyone.
+    pub draw_offer: Option<Stone>,
+    /// Who has asked for a takeback, if anyone.
+    pub takeback_request: Option<Stone>,
+    /// How it ended, once finished.
+    pub result: Option<GameResult>,
+}
+
+impl RoomUpdate {
+    /// Applies the update to `room` (the state it follows). An update that does not follow
+    /// (it keeps more moves than `room` has, or is for another game) changes nothing and is
+    /// an error: ask for the whole room again (watch it again).
+    pub fn apply(&self, room: &mut RoomState) -> Result<(), String> {
+        if self.code != room.code {
+            return Err(format!(
+                "an update for game {} does not apply to game {}",
+                self.code, room.code
+            ));
+        }
+        let keep = self.keep as usize;
+        if keep > room.moves.len() {
+            return Err(format!(
+                "an update keeping {keep} moves does not follow a game of {} moves",
+                room.moves.len()
+            ));
+        }
+        room.moves.truncate(keep);
+        room.moves.extend_from_slice(&self.added);
+        room.status = self.status;
+        room.connected = self.connected;
+        room.to_move = self.to_move;
+        room.clock = self.clock;
+        room.draw_offer = self.draw_offer;
+        room.takeback_request = self.takeback_request;
+        room.result = self.result.clone();
+        Ok(())
+    }
+}
+
 /// A public game in the list of games to watch.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GameSummary {
@@ -174,6 +240,16 @@ pub enum ErrorCode {
     NothingToAnswer,
     /// The server could not store the change; nothing changed.
     Storage,
+    /// A limit for this player or this address was reached (games waiting for an opponent,
+    /// failed attempts to join by code, connections); the message says which and when to try
+    /// again.
+    Limit,
+    /// Another player already has this name (compared without case and with look-alike
+    /// characters folded).
+    NameTaken,
+    /// The game's stored record is damaged and could not be restored after a restart; it was
+    /// set aside.
+    Damaged,
 }
 
 /// A message from the server to a client.
@@ -200,6 +276,18 @@ pub enum ServerMessage {
     Room {
         /// The state.
         room: RoomState,
+    },
+    /// What changed in a watched room (spectators get this after the first whole room).
+    RoomUpdate {
+        /// The change.
+        update: RoomUpdate,
+    },
+    /// How many are watching a room now (sent at most every few seconds while it changes).
+    Spectators {
+        /// The game's code.
+        code: String,
+        /// How many connections are watching.
+        count: u32,
     },
     /// The client waits in the quick-match queue.
     Queued {

@@ -491,6 +491,7 @@ mod tests {
             rating: 1500.0,
             deviation: 350.0,
             games: 0,
+            provisional: true,
         }
     }
 

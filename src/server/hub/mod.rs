@@ -256,6 +256,7 @@ fn info(p: &PlayerRecord) -> PlayerInfo {
         rating: p.rating.rating.round(),
         deviation: p.rating.deviation.round(),
         games: p.games,
+        provisional: p.rating.deviation > crate::net::PROVISIONAL_DEVIATION,
     }
 }
 
