@@ -233,11 +233,18 @@ fn spectators_watch_public_games() {
     assert_eq!(games[0].code, p.b.code);
     assert_eq!(games[0].black.as_deref(), Some("Ann"));
     fan.send(json!({"type": "watch", "code": p.b.code.to_lowercase()}));
-    let r = fan.room_until(|r| r.spectators == 1);
+    let mut view = None;
+    let r = fan.view_until(&mut view, |r| r.spectators == 1);
     assert_eq!(r.status, RoomStatus::Playing);
     p.play(0, 7, 7);
-    let r = fan.room_until(|r| r.moves.len() == 1);
+    let r = fan.view_until(&mut view, |r| r.moves.len() == 1);
     assert_eq!(r.moves[0], Pos::new(7, 7));
+    // The players hear of the spectator (the count comes within a few seconds).
+    p.black.recv_until(|m| match m {
+        ServerMessage::Spectators { count: 1, .. } => Some(()),
+        ServerMessage::Room { room } if room.spectators == 1 => Some(()),
+        _ => None,
+    });
     // A spectator has no seat: guessing at a move is refused.
     fan.send(json!({"type": "move", "code": p.b.code, "seat_token": "0".repeat(48), "ply": 1, "x": 1, "y": 1}));
     fan.expect_error(ErrorCode::WrongToken);

@@ -6,7 +6,7 @@ fn main() -> std::process::ExitCode {
     use std::process::ExitCode;
 
     let config = match Config::parse(std::env::args().skip(1), |k| std::env::var(k).ok()) {
-        Ok(Command::Run(c)) => c,
+        Ok(Command::Run(c)) => *c,
         Ok(Command::Help) => {
             print!("{USAGE}");
             return ExitCode::SUCCESS;

@@ -85,6 +85,23 @@ impl fmt::Display for MoveError {
 
 impl std::error::Error for MoveError {}
 
+impl MoveError {
+    /// The refusal for people, with the point in board notation on a board of `size` ("h8 is
+    /// already taken"); a point off the board by its coordinates, since it has no name.
+    pub fn describe(&self, size: u8) -> String {
+        match self {
+            MoveError::OffBoard(p) => {
+                format!("({}, {}) is off the board ({size}x{size})", p.x, p.y)
+            }
+            MoveError::Occupied(p) => format!("{} is already taken", p.to_notation(size)),
+            MoveError::GameOver => "the game is over".into(),
+            MoveError::Forbidden(p, kind) => {
+                format!("{} is forbidden for black: {kind}", p.to_notation(size))
+            }
+        }
+    }
+}
+
 /// A game: the board, the rule, what a forbidden move does, and the outcome so far.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Game {

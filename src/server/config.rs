@@ -20,9 +20,18 @@ Options (environment variable in brackets):
                        (default: http://localhost:8080 and http://127.0.0.1:8080)
   --web DIR            also serve the web build in DIR (scripts/build_web.sh) at /, its
                        own origin allowed to connect [GOMOKU_SERVER_WEB]
+  --public-url URL     where players reach this server (https://gomoku.example); with --web
+                       its origin may connect. Without it, --web allows the listening
+                       address (and localhost on loopback) [GOMOKU_SERVER_PUBLIC_URL]
   --grace SECS         how long a disconnected player keeps the seat [GOMOKU_SERVER_GRACE] (60)
   --rate N             messages a second per connection, on average (20)
   --burst N            messages a connection may send at once (40)
+  --max-per-address N  connections one address may hold, half-sent requests too (64)
+  --max-connections N  connections in all (10000)
+  --header-timeout S   seconds a client has to send its request headers (10)
+  --trust ADDR         an address exempt from the per-address limits (connections, new
+                       players, waiting games, failed joins): a load test's machine, or a
+                       proxy that limits by itself; repeatable
   --help               this text
 ";
 
@@ -46,6 +55,16 @@ pub struct Config {
     pub rate: f64,
     /// Messages a connection may send at once.
     pub burst: f64,
+    /// Where players reach the server (its origin may connect when serving the web build).
+    pub public_url: Option<String>,
+    /// Connections one address may hold at once.
+    pub max_per_address: usize,
+    /// Connections in all.
+    pub max_connections: usize,
+    /// How long a client has to send its request headers.
+    pub header_timeout: Duration,
+    /// Addresses exempt from the per-address limits.
+    pub trusted: Vec<IpAddr>,
 }
 
 impl Default for Config {
@@ -62,6 +81,11 @@ impl Default for Config {
             grace: Duration::from_secs(60),
             rate: 20.0,
             burst: 40.0,
+            public_url: None,
+            max_per_address: 64,
+            max_connections: 10_000,
+            header_timeout: Duration::from_secs(10),
+            trusted: Vec::new(),
         }
     }
 }
@@ -70,7 +94,7 @@ impl Default for Config {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Command {
     /// Run with this configuration.
-    Run(Config),
+    Run(Box<Config>),
     /// Print [`USAGE`].
     Help,
 }
@@ -102,6 +126,9 @@ impl Config {
         if let Some(v) = env("GOMOKU_SERVER_WEB") {
             c.web = Some(PathBuf::from(v));
         }
+        if let Some(v) = env("GOMOKU_SERVER_PUBLIC_URL") {
+            c.public_url = Some(origin_of("GOMOKU_SERVER_PUBLIC_URL", &v)?);
+        }
         if let Some(v) = env("GOMOKU_SERVER_GRACE") {
             c.grace = Duration::from_secs(parse_value("GOMOKU_SERVER_GRACE", &v)?);
         }
@@ -130,6 +157,20 @@ impl Config {
                 "--grace" => c.grace = Duration::from_secs(parse_value(&flag, &value()?)?),
                 "--rate" => c.rate = positive(&flag, parse_value(&flag, &value()?)?)?,
                 "--burst" => c.burst = positive(&flag, parse_value(&flag, &value()?)?)?,
+                "--public-url" => c.public_url = Some(origin_of(&flag, &value()?)?),
+                "--max-per-address" => {
+                    c.max_per_address = at_least_one(&flag, parse_value(&flag, &value()?)?)?
+                }
+                "--max-connections" => {
+                    c.max_connections = at_least_one(&flag, parse_value(&flag, &value()?)?)?
+                }
+                "--header-timeout" => {
+                    c.header_timeout = Duration::from_secs(at_least_one(
+                        &flag,
+                        parse_value::<usize>(&flag, &value()?)?,
+                    )? as u64)
+                }
+                "--trust" => c.trusted.push(parse_value(&flag, &value()?)?),
                 other => return Err(format!("unknown option '{other}' (see --help)")),
             }
         }
@@ -141,24 +182,71 @@ impl Config {
                 dir.display()
             ));
         }
-        Ok(Command::Run(c))
+        Ok(Command::Run(Box::new(c)))
     }
 
-    /// Whether a browser page from `origin` may connect to a server reached as `host` (the
-    /// request's `Host` header): an allowed origin, or, when this server serves the web build
-    /// itself, a page of its own (the origin's host is the one the request was sent to).
-    pub fn origin_allowed(&self, origin: &str, host: Option<&str>) -> bool {
-        if self.origins.iter().any(|o| o.eq_ignore_ascii_case(origin)) {
-            return true;
+    /// The origins of this server's own pages when it serves the web build (`--web`): the
+    /// public URL's when given, else the listening address's on `port` (with `localhost` and
+    /// the other loopback spellings when it listens on loopback). Never taken from a request's
+    /// `Host` header, which the client chooses (the DNS-rebinding pattern).
+    pub fn own_origins(&self, port: u16) -> Vec<String> {
+        if self.web.is_none() {
+            return Vec::new();
         }
-        let own_page = host.is_some_and(|host| {
-            ["http://", "https://"].iter().any(|scheme| {
-                origin
-                    .strip_prefix(scheme)
-                    .is_some_and(|rest| rest.eq_ignore_ascii_case(host))
-            })
-        });
-        self.web.is_some() && own_page
+        if let Some(url) = &self.public_url {
+            return vec![url.clone()];
+        }
+        let hosts: Vec<String> = if self.host.is_loopback() {
+            vec!["localhost".into(), "127.0.0.1".into(), "[::1]".into()]
+        } else {
+            match self.host {
+                IpAddr::V4(v4) => vec![v4.to_string()],
+                IpAddr::V6(v6) => vec![format!("[{v6}]")],
+            }
+        };
+        hosts
+            .into_iter()
+            .map(|h| format!("http://{h}:{port}"))
+            .collect()
+    }
+
+    /// Whether a browser page from `origin` may connect: one of the allowed origins, or one
+    /// of `own` (see [`Config::own_origins`]).
+    pub fn origin_allowed(&self, origin: &str, own: &[String]) -> bool {
+        self.origins
+            .iter()
+            .chain(own)
+            .any(|o| o.eq_ignore_ascii_case(origin))
+    }
+
+    /// Whether `address` is exempt from the per-address limits.
+    pub fn trusts(&self, address: IpAddr) -> bool {
+        let address = super::limits::canonical(address);
+        self.trusted
+            .iter()
+            .any(|t| super::limits::canonical(*t) == address)
+    }
+}
+
+/// The origin (`scheme://host[:port]`) of a URL given as the public address.
+fn origin_of(what: &str, url: &str) -> Result<String, String> {
+    let url = url.trim();
+    let (scheme, rest) = url
+        .split_once("://")
+        .filter(|(s, _)| matches!(*s, "http" | "https"))
+        .ok_or_else(|| format!("{what}: '{url}' is not an http:// or https:// URL"))?;
+    let host = rest.split(['/', '?', '#']).next().unwrap_or_default();
+    if host.is_empty() || host.contains('@') {
+        return Err(format!("{what}: '{url}' has no host"));
+    }
+    Ok(format!("{scheme}://{}", host.to_ascii_lowercase()))
+}
+
+fn at_least_one(what: &str, v: usize) -> Result<usize, String> {
+    if v >= 1 {
+        Ok(v)
+    } else {
+        Err(format!("{what} must be at least 1"))
     }
 }
 
@@ -199,6 +287,19 @@ mod tests {
         assert!(Config::parse(args("--port x"), |_| None).is_err());
         assert!(Config::parse(args("--bogus"), |_| None).is_err());
         assert_eq!(Config::parse(args("--help"), |_| None), Ok(Command::Help));
+        let Command::Run(c) = Config::parse(
+            args("--max-per-address 5 --header-timeout 2 --trust 127.0.0.1 --trust ::1"),
+            |_| None,
+        )
+        .unwrap() else {
+            panic!("not run")
+        };
+        assert_eq!(c.max_per_address, 5);
+        assert_eq!(c.header_timeout, Duration::from_secs(2));
+        assert!(c.trusts("127.0.0.1".parse().unwrap()));
+        assert!(c.trusts("::ffff:127.0.0.1".parse().unwrap()));
+        assert!(!c.trusts("127.0.0.2".parse().unwrap()));
+        assert!(Config::parse(args("--max-per-address 0"), |_| None).is_err());
     }
 
     #[test]
@@ -216,13 +317,33 @@ mod tests {
         else {
             panic!("not run")
         };
-        assert!(c.origin_allowed("http://game.example:7878", Some("game.example:7878")));
-        assert!(c.origin_allowed("https://game.example", Some("game.example")));
-        assert!(!c.origin_allowed("http://evil.example", Some("game.example:7878")));
-        assert!(!c.origin_allowed("http://game.example:7878", None));
-        assert!(c.origin_allowed("http://localhost:8080", None));
+        let own = c.own_origins(7878);
+        assert!(c.origin_allowed("http://127.0.0.1:7878", &own));
+        assert!(c.origin_allowed("http://localhost:7878", &own));
+        assert!(
+            !c.origin_allowed("http://evil.example", &own),
+            "Host is never trusted"
+        );
+        assert!(!c.origin_allowed("http://127.0.0.1:9999", &own));
+        assert!(c.origin_allowed("http://localhost:8080", &own));
+        let Command::Run(public) = Config::parse(
+            vec![
+                "--web".to_string(),
+                dir.display().to_string(),
+                "--public-url".into(),
+                "https://Game.Example/play/".into(),
+            ],
+            |_| None,
+        )
+        .unwrap() else {
+            panic!("not run")
+        };
+        assert_eq!(public.own_origins(7878), ["https://game.example"]);
+        assert!(public.origin_allowed("https://game.example", &public.own_origins(7878)));
+        assert!(!public.origin_allowed("http://127.0.0.1:7878", &public.own_origins(7878)));
         let without = Config::default();
-        assert!(!without.origin_allowed("http://game.example:7878", Some("game.example:7878")));
+        assert!(without.own_origins(7878).is_empty());
+        assert!(Config::parse(args("--public-url ftp://x"), |_| None).is_err());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -3,7 +3,10 @@
 //! [`crate::engine::Game`], never through a copy of its own.
 //!
 //! - [`config`]: flags and environment.
-//! - [`connection`]: one socket: size and rate limits, parsing into [`crate::net`] types.
+//! - [`listener`]: the accept loop: connections counted per address ([`limits`]), a deadline
+//!   for request headers.
+//! - [`connection`]: one socket: size and rate limits, parsing into [`crate::net`] types,
+//!   close frames that say why.
 //! - [`hub`]: connections, rooms and queue behind one lock; storage before acknowledgement.
 //! - [`room`]: one game's state machine; [`clock`], [`rating`] (Glicko-2), [`names`],
 //!   [`tokens`], [`rate`] its small helpers.
@@ -13,6 +16,8 @@ pub mod clock;
 pub mod config;
 pub mod connection;
 pub mod hub;
+pub mod limits;
+pub mod listener;
 pub mod names;
 pub mod rate;
 pub mod rating;
@@ -20,9 +25,10 @@ pub mod room;
 pub mod storage;
 pub mod tokens;
 
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::time::{Duration, Instant};
 
+use axum::Extension;
 use axum::Router;
 use axum::extract::State;
 use axum::extract::ws::WebSocketUpgrade;
@@ -33,6 +39,8 @@ use tokio::net::TcpListener;
 
 pub use config::{Command, Config, USAGE};
 use hub::{Hub, HubConfig};
+use limits::Connections;
+use listener::Peer;
 use storage::SqliteStorage;
 
 use crate::net::{MAX_MESSAGE_BYTES, WS_PATH};
@@ -41,12 +49,22 @@ use crate::net::{MAX_MESSAGE_BYTES, WS_PATH};
 const TICK: Duration = Duration::from_millis(50);
 /// How long a finished game stays in memory for late watchers.
 const FINISHED_TTL: Duration = Duration::from_secs(600);
+/// A WebSocket's read buffer: messages are at most 8 KiB, so the 128 KiB default only costs
+/// memory for every idle connection.
+const WS_READ_BUFFER: usize = 4 * 1024;
+/// What a WebSocket may hold unsent beyond its queue before writes fail (a reader that
+/// stopped reading).
+const WS_MAX_WRITE_BUFFER: usize = 256 * 1024;
 
 /// What every connection shares.
 pub struct Shared {
     /// The settings.
     pub config: Config,
     hub: Mutex<Hub>,
+    /// Connections by address.
+    pub connections: Arc<Connections>,
+    /// The origins of the server's own pages (known once it listens).
+    own_origins: OnceLock<Vec<String>>,
 }
 
 impl Shared {
@@ -65,9 +83,12 @@ pub fn prepare(config: Config) -> Result<Arc<Shared>, String> {
         finished_ttl: FINISHED_TTL,
     };
     let hub = Hub::new(Box::new(storage), hub_config, Instant::now()).map_err(|e| e.to_string())?;
+    let connections = Connections::new(config.max_per_address, config.max_connections);
     Ok(Arc::new(Shared {
         config,
         hub: Mutex::new(hub),
+        connections,
+        own_origins: OnceLock::new(),
     }))
 }
 
@@ -82,7 +103,18 @@ pub async fn serve(listener: TcpListener, shared: Arc<Shared>) -> std::io::Resul
             ticker.hub().tick(Instant::now());
         }
     });
-    axum::serve(listener, router(shared)).await
+    let port = listener.local_addr()?.port();
+    let _ = shared.own_origins.set(shared.config.own_origins(port));
+    let trust = shared.clone();
+    listener::accept(
+        listener,
+        router(shared.clone()),
+        shared.connections.clone(),
+        shared.config.header_timeout,
+        move |address| trust.config.trusts(address),
+    )
+    .await;
+    Ok(())
 }
 
 /// The routes: the WebSocket at [`WS_PATH`], `/health`, and with `--web` the web build's
@@ -108,17 +140,21 @@ async fn upgrade(
     ws: WebSocketUpgrade,
     headers: HeaderMap,
     State(shared): State<Arc<Shared>>,
+    Extension(peer): Extension<Peer>,
 ) -> Response {
     if let Some(origin) = headers.get(header::ORIGIN) {
-        let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+        let own = shared.own_origins.get().map_or(&[][..], |o| &o[..]);
         let allowed = origin
             .to_str()
-            .is_ok_and(|o| shared.config.origin_allowed(o, host));
+            .is_ok_and(|o| shared.config.origin_allowed(o, own));
         if !allowed {
             return (StatusCode::FORBIDDEN, "this origin may not connect").into_response();
         }
     }
     ws.max_message_size(MAX_MESSAGE_BYTES)
         .max_frame_size(MAX_MESSAGE_BYTES)
-        .on_upgrade(move |socket| connection::run(socket, shared))
+        .read_buffer_size(WS_READ_BUFFER)
+        .write_buffer_size(0)
+        .max_write_buffer_size(WS_MAX_WRITE_BUFFER)
+        .on_upgrade(move |socket| connection::run(socket, shared, peer))
 }

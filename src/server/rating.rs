@@ -2,6 +2,8 @@
 
 use std::f64::consts::PI;
 
+use crate::net::EndReason;
+
 /// The Glicko-2 scale factor between the 1500-centred scale and the internal one.
 const SCALE: f64 = 173.7178;
 /// The system constant: how much the volatility may change.
@@ -12,6 +14,33 @@ const EPSILON: f64 = 1e-6;
 const MIN_DEVIATION: f64 = 30.0;
 /// The deviation never rises above the one of a new player.
 const MAX_DEVIATION: f64 = 350.0;
+
+/// Moves on the board below which a game resigned, abandoned, lost on time or drawn by
+/// agreement does not move ratings (five each: such a game was not played). A five is always a
+/// played game (the earliest comes at move 9).
+pub const MIN_RATED_PLIES: usize = 10;
+/// Rated games between the same two players in [`PAIR_WINDOW_SECS`] that move ratings; the
+/// ones after are played and kept, unrated (farming a second account pays nothing).
+pub const MAX_PAIR_GAMES: u32 = 3;
+/// The window the games between two players are counted in: a day.
+pub const PAIR_WINDOW_SECS: u64 = 24 * 3600;
+
+/// Why a rated game's result does not move ratings, if it does not: `plies` moves on the
+/// board, ended by `reason`, after `pair_games` rated games between the two today.
+pub fn unrated_because(plies: usize, reason: EndReason, pair_games: u32) -> Option<String> {
+    let played_out = matches!(reason, EndReason::Five | EndReason::BoardFull);
+    if plies < MIN_RATED_PLIES && !played_out {
+        Some(format!(
+            "it ended after {plies} moves (ratings move from {MIN_RATED_PLIES})"
+        ))
+    } else if pair_games >= MAX_PAIR_GAMES {
+        Some(format!(
+            "the same two players already had {pair_games} rated games today"
+        ))
+    } else {
+        None
+    }
+}
 
 /// A rating with its deviation and volatility.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -106,6 +135,21 @@ mod tests {
         assert!(w.deviation < 350.0);
         let d = update(a, a, 0.5);
         assert!((d.rating - 1500.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn short_games_and_repeated_pairs_are_unrated() {
+        let resigned = EndReason::Resigned;
+        assert!(unrated_because(0, resigned, 0).is_some());
+        assert!(unrated_because(MIN_RATED_PLIES - 1, EndReason::Abandoned, 0).is_some());
+        assert_eq!(unrated_because(MIN_RATED_PLIES, resigned, 0), None);
+        assert_eq!(
+            unrated_because(9, EndReason::Five, 0),
+            None,
+            "a five is played"
+        );
+        assert_eq!(unrated_because(40, resigned, MAX_PAIR_GAMES - 1), None);
+        assert!(unrated_because(40, EndReason::Five, MAX_PAIR_GAMES).is_some());
     }
 
     #[test]

@@ -9,7 +9,7 @@ use super::clock::Clock;
 use super::tokens::same_secret;
 use crate::engine::{ForbiddenPolicy, Game, Outcome, Pos, Stone};
 use crate::net::{
-    EndReason, ErrorCode, GameResult, PlayerInfo, RoomSettings, RoomState, RoomStatus,
+    EndReason, ErrorCode, GameResult, PlayerInfo, RoomSettings, RoomState, RoomStatus, RoomUpdate,
 };
 
 /// A refused action: the error code and a message for people. The room is unchanged.
@@ -99,6 +99,24 @@ pub struct Room {
     pub watchers: HashSet<u64>,
     /// When the game ended (finished rooms are dropped from memory a while later).
     pub finished_at: Option<Instant>,
+    /// Where the player who opened it connected from (for the per-address limits).
+    pub opened_from: Option<std::net::IpAddr>,
+    /// What spectators have heard: the moves and the players of the last state sent.
+    heard: Heard,
+    /// After a restart, the clock stands still until this side (the one to move) is back.
+    clock_waits_for: Option<Stone>,
+}
+
+/// What a room's spectators have been told: updates are made against it.
+#[derive(Debug, Clone, Default)]
+struct Heard {
+    /// Moves in the last state told.
+    moves: usize,
+    /// Black's and white's player numbers then.
+    players: [Option<i64>; 2],
+    /// The spectator count last told, and when.
+    count: u32,
+    count_at: Option<Instant>,
 }
 
 impl Room {
@@ -119,7 +137,70 @@ impl Room {
             result: None,
             watchers: HashSet::new(),
             finished_at: None,
+            opened_from: None,
+            heard: Heard::default(),
+            clock_waits_for: None,
         }
+    }
+
+    /// The connections of both seats.
+    pub fn seat_conns(&self) -> impl Iterator<Item = u64> + '_ {
+        self.seats
+            .iter()
+            .flatten()
+            .flat_map(|s| s.conns.iter().copied())
+    }
+
+    fn player_ids(&self) -> [Option<i64>; 2] {
+        [0, 1].map(|i| self.seats[i].as_ref().map(|s| s.player.id))
+    }
+
+    /// What spectators need to go from what they heard last to `state` (this room's state
+    /// now); `None` when the players changed and they need the whole room.
+    pub fn spectator_update(&self, state: &RoomState) -> Option<RoomUpdate> {
+        if self.player_ids() != self.heard.players {
+            return None;
+        }
+        let keep = self.heard.moves.min(state.moves.len());
+        Some(RoomUpdate {
+            code: state.code.clone(),
+            keep: keep as u32,
+            added: state.moves[keep..].to_vec(),
+            status: state.status,
+            connected: state.connected,
+            to_move: state.to_move,
+            clock: state.clock,
+            draw_offer: state.draw_offer,
+            takeback_request: state.takeback_request,
+            result: state.result.clone(),
+        })
+    }
+
+    /// Notes that spectators heard `state` (after [`Room::spectator_update`] or the whole
+    /// room was sent to them).
+    pub fn spectators_heard(&mut self, state: &RoomState, now: Instant) {
+        let whole = self.player_ids() != self.heard.players;
+        self.heard.moves = state.moves.len();
+        self.heard.players = self.player_ids();
+        if whole {
+            self.heard.count = state.spectators;
+            self.heard.count_at = Some(now);
+        }
+    }
+
+    /// Whether the spectator count changed since it was last told and `every` has passed.
+    pub fn spectator_count_due(&self, now: Instant, every: Duration) -> bool {
+        self.watchers.len() as u32 != self.heard.count
+            && self
+                .heard
+                .count_at
+                .is_none_or(|t| now.saturating_duration_since(t) >= every)
+    }
+
+    /// Notes that the audience was told `count` spectators.
+    pub fn spectator_count_told(&mut self, count: u32, now: Instant) {
+        self.heard.count = count;
+        self.heard.count_at = Some(now);
     }
 
     /// The seat's colour whose token is `token`.
@@ -147,6 +228,15 @@ impl Room {
         self.status = RoomStatus::Playing;
         if let Some(c) = &mut self.clock {
             c.start(self.game.to_move(), now);
+        }
+    }
+
+    /// The game goes on after a restart with nobody connected: it is being played, but the
+    /// clock of the side to move starts only when that side is back ([`Room::bind`]).
+    pub fn resume_after_restart(&mut self) {
+        self.status = RoomStatus::Playing;
+        if self.clock.is_some() {
+            self.clock_waits_for = Some(self.game.to_move());
         }
     }
 
@@ -191,7 +281,7 @@ impl Room {
         }
         self.game
             .play(at)
-            .map_err(|e| Refusal::new(ErrorCode::IllegalMove, e.to_string()))?;
+            .map_err(|e| Refusal::new(ErrorCode::IllegalMove, e.describe(self.settings.size)))?;
         if let Some(c) = &mut self.clock {
             c.moved(colour, now);
         }
@@ -391,11 +481,20 @@ impl Room {
         self.finished_at = Some(now);
     }
 
-    /// Binds connection `conn` to the seat of `colour`.
-    pub fn bind(&mut self, colour: Stone, conn: u64) {
+    /// Binds connection `conn` to the seat of `colour`; a clock waiting for that side after a
+    /// restart starts now.
+    pub fn bind(&mut self, colour: Stone, conn: u64, now: Instant) {
         if let Some(seat) = self.seat_mut(colour) {
             seat.conns.insert(conn);
             seat.away_since = None;
+        }
+        if self.clock_waits_for == Some(colour) {
+            self.clock_waits_for = None;
+            if self.status == RoomStatus::Playing
+                && let Some(c) = &mut self.clock
+            {
+                c.start(colour, now);
+            }
         }
     }
 
@@ -412,15 +511,6 @@ impl Room {
             }
         }
         changed
-    }
-
-    /// Every connection to tell about a change: seats and spectators.
-    pub fn audience(&self) -> impl Iterator<Item = u64> + '_ {
-        self.seats
-            .iter()
-            .flatten()
-            .flat_map(|s| s.conns.iter().copied())
-            .chain(self.watchers.iter().copied())
     }
 
     /// The room as the protocol sends it.
@@ -505,8 +595,8 @@ mod tests {
         let mut r = Room::new("ROOM01".into(), settings, true);
         r.seats[0] = Some(Seat::new(player(1), "b".into(), now));
         r.seats[1] = Some(Seat::new(player(2), "w".into(), now));
-        r.bind(Stone::Black, 1);
-        r.bind(Stone::White, 2);
+        r.bind(Stone::Black, 1, now);
+        r.bind(Stone::White, 2, now);
         r.start(now);
         r
     }
@@ -537,6 +627,100 @@ mod tests {
         );
         assert!(r.play("w", 1, Pos::new(15, 0), t).is_err());
         assert_eq!(r.state(t), before);
+    }
+
+    #[test]
+    fn refusals_speak_board_notation() {
+        let t = Instant::now();
+        let mut r = room(None, t);
+        r.play("b", 0, Pos::new(7, 7), t).unwrap();
+        let Refusal(code, message) = r.play("w", 1, Pos::new(7, 7), t).unwrap_err();
+        assert_eq!(code, ErrorCode::IllegalMove);
+        assert_eq!(message, "h8 is already taken");
+    }
+
+    #[test]
+    fn after_a_restart_the_clock_waits_for_the_side_to_move() {
+        let t = Instant::now();
+        let tc = TimeControl {
+            base_secs: 60,
+            increment_secs: 0,
+        };
+        let settings = RoomSettings {
+            rule: Rule::Freestyle,
+            size: 15,
+            time: Some(tc),
+            rated: false,
+        };
+        let mut r = Room::new("ROOM01".into(), settings, true);
+        r.seats[0] = Some(Seat::new(player(1), "b".into(), t));
+        r.seats[1] = Some(Seat::new(player(2), "w".into(), t));
+        r.game.play(Pos::new(7, 7)).unwrap();
+        r.clock = Some(Clock::resumed(tc, 50_000, 60_000));
+        r.resume_after_restart();
+        let later = t + Duration::from_secs(10);
+        assert_eq!(r.clock_ms(later), [50_000, 60_000], "nobody is back: still");
+        r.bind(Stone::Black, 1, later);
+        assert_eq!(
+            r.clock_ms(later + Duration::from_secs(5)),
+            [50_000, 60_000],
+            "not its turn"
+        );
+        r.bind(Stone::White, 2, later + Duration::from_secs(5));
+        assert_eq!(
+            r.clock_ms(later + Duration::from_secs(8)),
+            [50_000, 57_000],
+            "white's clock runs from its return"
+        );
+    }
+
+    #[test]
+    fn spectators_get_what_changed_and_the_whole_room_when_the_players_change() {
+        let t = Instant::now();
+        let settings = RoomSettings {
+            rule: Rule::Freestyle,
+            size: 15,
+            time: None,
+            rated: false,
+        };
+        let mut r = Room::new("ROOM01".into(), settings, true);
+        r.seats[0] = Some(Seat::new(player(1), "b".into(), t));
+        let s = r.state(t);
+        assert_eq!(
+            r.spectator_update(&s),
+            None,
+            "the first black seat: whole room"
+        );
+        r.spectators_heard(&s, t);
+        r.seats[1] = Some(Seat::new(player(2), "w".into(), t));
+        r.start(t);
+        let s = r.state(t);
+        assert_eq!(r.spectator_update(&s), None, "white sat down: whole room");
+        r.spectators_heard(&s, t);
+        let mut seen = s.clone();
+        for (ply, p) in [(0, Pos::new(7, 7)), (1, Pos::new(8, 8))] {
+            r.play(if ply == 0 { "b" } else { "w" }, ply, p, t).unwrap();
+            let s = r.state(t);
+            let u = r.spectator_update(&s).expect("an update");
+            assert_eq!((u.keep, u.added.clone()), (ply, vec![p]));
+            r.spectators_heard(&s, t);
+            u.apply(&mut seen).unwrap();
+            assert_eq!(seen, s);
+        }
+        r.ask_takeback("w").unwrap();
+        r.grant_takeback("b", t).unwrap();
+        let s = r.state(t);
+        let u = r.spectator_update(&s).unwrap();
+        assert_eq!((u.keep, u.added.len()), (1, 0));
+        u.apply(&mut seen).unwrap();
+        assert_eq!(seen, s);
+        let mut short = s.clone();
+        short.moves.clear();
+        let ahead = RoomUpdate { keep: 1, ..u };
+        assert!(
+            ahead.apply(&mut short).is_err(),
+            "an update that does not follow"
+        );
     }
 
     #[test]
@@ -583,7 +767,7 @@ mod tests {
         let mut r = room(None, t);
         r.unbind(2, t);
         assert_eq!(r.due(t + Duration::from_secs(4), grace), None);
-        r.bind(Stone::White, 3);
+        r.bind(Stone::White, 3, t);
         assert_eq!(r.due(t + Duration::from_secs(9), grace), None, "came back");
         r.unbind(3, t + Duration::from_secs(10));
         assert_eq!(

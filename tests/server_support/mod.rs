@@ -43,6 +43,11 @@ pub struct Server {
 impl Server {
     /// Starts the binary on a free port with the database `db` and extra flags.
     pub fn start(db: &Path, extra: &[&str]) -> Server {
+        // GOMOKU_SERVER_BIN runs the tests against another build (an older one, to see a test
+        // fail without the change it tests).
+        if let Ok(bin) = std::env::var("GOMOKU_SERVER_BIN") {
+            return Server::start_binary(Path::new(&bin), db, extra);
+        }
         // Set for the integration tests; the load example passes its own path instead.
         match option_env!("CARGO_BIN_EXE_gomoku-server") {
             Some(bin) => Server::start_binary(Path::new(bin), db, extra),
@@ -127,6 +132,24 @@ impl Client {
     /// Connects to `addr`, with an `Origin` header when given.
     pub fn connect(addr: &str, origin: Option<&str>) -> Result<Client, String> {
         let stream = TcpStream::connect(addr).map_err(|e| e.to_string())?;
+        Client::over(stream, addr, origin)
+    }
+
+    /// Connects to `addr` from the loopback address `from` (another client's address: all
+    /// of 127.0.0.0/8 is this machine).
+    pub fn connect_from(from: &str, addr: &str) -> Result<Client, String> {
+        let to: std::net::SocketAddr = addr.parse().map_err(|e| format!("{addr}: {e}"))?;
+        let local: std::net::SocketAddr = format!("{from}:0")
+            .parse()
+            .map_err(|e| format!("{from}: {e}"))?;
+        let socket = socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None)
+            .map_err(|e| e.to_string())?;
+        socket.bind(&local.into()).map_err(|e| e.to_string())?;
+        socket.connect(&to.into()).map_err(|e| e.to_string())?;
+        Client::over(socket.into(), addr, None)
+    }
+
+    fn over(stream: TcpStream, addr: &str, origin: Option<&str>) -> Result<Client, String> {
         // The handshake blocks (with a bound); reads after it poll every 100 ms.
         stream
             .set_read_timeout(Some(WAIT))
@@ -191,6 +214,36 @@ impl Client {
         }
     }
 
+    /// Reads until the server closes the connection; returns the close frame's status code
+    /// (`None` for a close without one, or a connection that just dropped). Fails the test
+    /// after [`WAIT`].
+    pub fn close_code(&mut self) -> Option<u16> {
+        let deadline = Instant::now() + WAIT;
+        loop {
+            match self.ws.read() {
+                Ok(Message::Close(frame)) => return frame.map(|f| u16::from(f.code)),
+                Ok(_) => {}
+                Err(tungstenite::Error::Io(e))
+                    if matches!(
+                        e.kind(),
+                        std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                    ) =>
+                {
+                    assert!(
+                        Instant::now() < deadline,
+                        "the server did not close in time"
+                    );
+                }
+                Err(_) => return None,
+            }
+        }
+    }
+
+    /// Sends a raw WebSocket frame (for frames no well-behaved client sends).
+    pub fn send_frame(&mut self, frame: tungstenite::protocol::frame::Frame) -> bool {
+        self.ws.send(Message::Frame(frame)).is_ok()
+    }
+
     /// The next server message.
     pub fn recv(&mut self) -> ServerMessage {
         self.try_recv().expect("the server closed the connection")
@@ -214,12 +267,47 @@ impl Client {
         })
     }
 
+    /// A spectator's view: skips messages until the room, as the whole room and the updates
+    /// since (applied to `view`) show it, satisfies `f`. An update that does not apply fails
+    /// the test.
+    pub fn view_until(
+        &mut self,
+        view: &mut Option<RoomState>,
+        mut f: impl FnMut(&RoomState) -> bool,
+    ) -> RoomState {
+        if let Some(r) = view.as_ref().filter(|r| f(r)) {
+            return r.clone();
+        }
+        loop {
+            match self.recv() {
+                ServerMessage::Room { room } => *view = Some(room),
+                ServerMessage::RoomUpdate { update } => {
+                    let room = view.as_mut().expect("an update comes after the whole room");
+                    update
+                        .apply(room)
+                        .unwrap_or_else(|e| panic!("an update that does not apply: {e}"));
+                }
+                ServerMessage::Spectators { code, count } => {
+                    if let Some(room) = view.as_mut().filter(|r| r.code == code) {
+                        room.spectators = count;
+                    }
+                }
+                _ => continue,
+            }
+            if let Some(r) = view.as_ref().filter(|r| f(r)) {
+                return r.clone();
+            }
+        }
+    }
+
     /// The next message other than a room's state, which must be an error with `code`;
     /// returns its text.
     pub fn expect_error(&mut self, code: ErrorCode) -> String {
         loop {
             match self.recv() {
-                ServerMessage::Room { .. } => {}
+                ServerMessage::Room { .. }
+                | ServerMessage::RoomUpdate { .. }
+                | ServerMessage::Spectators { .. } => {}
                 ServerMessage::Error {
                     code: c, message, ..
                 } if c == code => return message,

@@ -3,13 +3,16 @@
 
 use std::time::Instant;
 
-use super::{After, Hub, Waiting, info, normal_code};
+use super::{
+    After, Hub, MAX_WAITING_PER_ADDRESS, MAX_WAITING_PER_PLAYER, Waiting, info, normal_code,
+};
 use crate::engine::Stone;
 use crate::net::{
     ColourChoice, ErrorCode, GameSummary, PROTOCOL_VERSION, RoomSettings, RoomStatus, SeatInfo,
     ServerMessage,
 };
-use crate::server::names::clean_name;
+use crate::server::limits::after;
+use crate::server::names::{clean_name, guest_name};
 use crate::server::rating::Glicko;
 use crate::server::room::{Room, Seat};
 use crate::server::storage::{GameRecord, PlayerRecord, SeatRecord};
@@ -18,6 +21,19 @@ use crate::server::storage::{GameRecord, PlayerRecord, SeatRecord};
 const MAX_LEADERBOARD: u32 = 100;
 /// The most games a list of games holds.
 const MAX_LISTED: usize = 200;
+/// Guest names tried for a player whose name is taken.
+const GUEST_TRIES: u32 = 40;
+
+/// The numbers guest names are drawn from: four digits first, more when those are crowded.
+fn guest_range(attempt: u32) -> std::ops::Range<u32> {
+    if attempt < 10 {
+        1000..10_000
+    } else if attempt < 20 {
+        10_000..100_000
+    } else {
+        100_000..1_000_000
+    }
+}
 
 impl Hub {
     pub(super) fn hello(
@@ -26,6 +42,7 @@ impl Hub {
         version: u32,
         name: Option<String>,
         token: Option<String>,
+        now: Instant,
     ) -> After {
         if version != PROTOCOL_VERSION {
             self.error(
@@ -44,14 +61,22 @@ impl Hub {
             }
         };
         let mut new_token = None;
+        let mut notice = None;
         let player = match (token, name) {
             (Some(token), name) => match self.storage.player_by_token(&token) {
                 Ok(Some(mut p)) => {
                     if let Some(name) = name.filter(|n| *n != p.name) {
-                        if let Err(e) = self.storage.rename_player(p.id, &name) {
-                            return self.storage_error(conn, "hello", e);
+                        match self.storage.rename_player(p.id, &name) {
+                            Ok(()) => p.name = name,
+                            Err(e) if e.is_name_taken() => {
+                                notice = Some(format!(
+                                    "another player is called '{name}' (or a name too like \
+                                     it); you are still '{}'",
+                                    p.name
+                                ));
+                            }
+                            Err(e) => return self.storage_error(conn, "hello", e),
                         }
-                        p.name = name;
                     }
                     Some(p)
                 }
@@ -67,17 +92,29 @@ impl Hub {
                 Err(e) => return self.storage_error(conn, "hello", e),
             },
             (None, Some(name)) => {
-                let token = self.tokens.secret();
-                let rating = Glicko::default();
-                match self.storage.create_player(&name, &token, rating) {
-                    Ok(id) => {
+                if let Some(wait) = self.new_player_limit(conn, now) {
+                    self.error(
+                        conn,
+                        ErrorCode::Limit,
+                        &format!(
+                            "too many new players from your address; try again {}",
+                            after(wait)
+                        ),
+                        Some("hello"),
+                    );
+                    return After::Continue;
+                }
+                match self.create_player(&name) {
+                    Ok((p, token, asked_taken)) => {
+                        if asked_taken {
+                            notice = Some(format!(
+                                "another player is called '{name}' (or a name too like it); \
+                                 you play as '{}' until you choose another",
+                                p.name
+                            ));
+                        }
                         new_token = Some(token);
-                        Some(PlayerRecord {
-                            id,
-                            name,
-                            rating,
-                            games: 0,
-                        })
+                        Some(p)
                     }
                     Err(e) => return self.storage_error(conn, "hello", e),
                 }
@@ -99,7 +136,57 @@ impl Hub {
             c.player = player;
         }
         self.send(conn, &welcome);
+        if let Some(notice) = notice {
+            self.error(conn, ErrorCode::NameTaken, &notice, Some("hello"));
+        }
         After::Continue
+    }
+
+    /// When the connection's address may make a new player again, if it has made too many.
+    fn new_player_limit(&mut self, conn: u64, now: Instant) -> Option<std::time::Duration> {
+        let c = self.conns.get(&conn)?;
+        if c.trusted {
+            return None;
+        }
+        let address = c.address;
+        let wait = self.new_players.blocked(address, now);
+        if wait.is_none() {
+            self.new_players.count(address, now);
+        }
+        wait
+    }
+
+    /// Stores a new player called `name`, or a guest name when another player has that name
+    /// (the flag says so); returns it with its token.
+    fn create_player(
+        &mut self,
+        name: &str,
+    ) -> Result<(PlayerRecord, String, bool), crate::server::storage::StorageError> {
+        let token = self.tokens.secret();
+        let rating = Glicko::default();
+        let mut tries = std::iter::once(name.to_string())
+            .chain((0..GUEST_TRIES).map(|i| guest_name(self.tokens.number(guest_range(i)))));
+        let mut taken = false;
+        loop {
+            let Some(candidate) = tries.next() else {
+                return Err(crate::server::storage::StorageError(
+                    "no free guest name was found".into(),
+                ));
+            };
+            match self.storage.create_player(&candidate, &token, rating) {
+                Ok(id) => {
+                    let player = PlayerRecord {
+                        id,
+                        name: candidate,
+                        rating,
+                        games: 0,
+                    };
+                    return Ok((player, token, taken));
+                }
+                Err(e) if e.is_name_taken() => taken = true,
+                Err(e) => return Err(e),
+            }
+        }
     }
 
     fn storage_error(
@@ -155,6 +242,53 @@ impl Hub {
         Some(self.storage.player(p.id).ok().flatten().unwrap_or(p))
     }
 
+    /// Whether the player (and its address) may have one more game waiting for an opponent;
+    /// otherwise the refusal says which limit and is sent.
+    fn check_waiting(&mut self, conn: u64, player: i64, request: &str) -> bool {
+        let Some(c) = self.conns.get(&conn) else {
+            return false;
+        };
+        let (address, trusted) = (c.address, c.trusted);
+        let waiting = self
+            .rooms
+            .values()
+            .filter(|r| r.status == RoomStatus::Waiting);
+        let (mut mine, mut here) = (0, 0);
+        for room in waiting {
+            if room.seats.iter().flatten().any(|s| s.player.id == player) {
+                mine += 1;
+            }
+            if room.opened_from == Some(address) {
+                here += 1;
+            }
+        }
+        mine += self.queue.iter().filter(|w| w.player.id == player).count();
+        here += self
+            .queue
+            .iter()
+            .filter(|w| {
+                self.conns
+                    .get(&w.conn)
+                    .is_some_and(|c| c.address == address)
+            })
+            .count();
+        let message = if mine >= MAX_WAITING_PER_PLAYER {
+            format!(
+                "you already have {mine} games waiting for an opponent (at most \
+                 {MAX_WAITING_PER_PLAYER}); play or cancel one first"
+            )
+        } else if !trusted && here >= MAX_WAITING_PER_ADDRESS {
+            format!(
+                "{here} games from your address are waiting for an opponent (at most \
+                 {MAX_WAITING_PER_ADDRESS}); try again when one has begun"
+            )
+        } else {
+            return true;
+        };
+        self.error(conn, ErrorCode::Limit, &message, Some(request));
+        false
+    }
+
     fn check_settings(&mut self, conn: u64, settings: &RoomSettings, request: &str) -> bool {
         match settings.validate() {
             Ok(()) => true,
@@ -165,10 +299,15 @@ impl Hub {
         }
     }
 
-    /// A code no game has used.
-    fn fresh_code(&mut self) -> Result<String, crate::server::storage::StorageError> {
+    /// A code no game has used: short for a public game (it is listed anyway), long enough
+    /// for a private one that guessing is hopeless.
+    fn fresh_code(&mut self, public: bool) -> Result<String, crate::server::storage::StorageError> {
         loop {
-            let code = self.tokens.code();
+            let code = if public {
+                self.tokens.code()
+            } else {
+                self.tokens.private_code()
+            };
             if !self.rooms.contains_key(&code) && !self.storage.code_taken(&code)? {
                 return Ok(code);
             }
@@ -186,7 +325,9 @@ impl Hub {
         let Some(player) = self.require_player(conn, "create_room") else {
             return;
         };
-        if !self.check_settings(conn, &settings, "create_room") {
+        if !self.check_settings(conn, &settings, "create_room")
+            || !self.check_waiting(conn, player.id, "create_room")
+        {
             return;
         }
         let colour = match colour {
@@ -209,7 +350,7 @@ impl Hub {
         seats: [(Stone, u64, PlayerRecord); N],
         now: Instant,
     ) -> Result<(), crate::server::storage::StorageError> {
-        let code = self.fresh_code()?;
+        let code = self.fresh_code(public)?;
         let mut room = Room::new(code.clone(), settings, public);
         let mut record = GameRecord {
             code: code.clone(),
@@ -255,8 +396,12 @@ impl Hub {
             room.start(now);
         }
         for (conn, seat) in &told {
-            room.bind(seat.colour, *conn);
+            room.bind(seat.colour, *conn, now);
         }
+        room.opened_from = told
+            .first()
+            .and_then(|(conn, _)| self.conns.get(conn))
+            .map(|c| c.address);
         self.rooms.insert(code.clone(), room);
         for (conn, seat) in told {
             if let Some(c) = self.conns.get_mut(&conn) {
@@ -274,11 +419,39 @@ impl Hub {
             return;
         };
         let code = normal_code(code);
-        let Some(room) = self.rooms.get(&code) else {
+        let (address, trusted) = self
+            .conns
+            .get(&conn)
+            .map_or((None, false), |c| (Some(c.address), c.trusted));
+        let address = address.filter(|_| !trusted);
+        if let Some(a) = address
+            && let Some(wait) = self.failed_joins.blocked(a, now)
+        {
+            self.error(
+                conn,
+                ErrorCode::Limit,
+                &format!(
+                    "too many codes that led nowhere from your address; try again {}",
+                    after(wait)
+                ),
+                Some("join_room"),
+            );
+            return;
+        }
+        // A private game that cannot be joined answers as one that does not exist: a guesser
+        // learns nothing. A public game is listed anyway.
+        let open = self
+            .rooms
+            .get(&code)
+            .filter(|r| r.status == RoomStatus::Waiting || r.public);
+        let Some(room) = open else {
+            if let Some(a) = address {
+                self.failed_joins.count(a, now);
+            }
             self.error(
                 conn,
                 ErrorCode::UnknownRoom,
-                &format!("no game has the code {code}"),
+                &format!("no game waiting for an opponent has the code {code}"),
                 Some("join_room"),
             );
             return;
@@ -322,7 +495,7 @@ impl Hub {
         }
         let room = self.rooms.get_mut(&code).expect("looked up above");
         room.seats[colour.index()] = Some(Seat::new(info(&player), token.clone(), now));
-        room.bind(colour, conn);
+        room.bind(colour, conn, now);
         room.start(now);
         if let Some(c) = self.conns.get_mut(&conn) {
             c.rooms.insert(code.clone());
@@ -341,10 +514,12 @@ impl Hub {
         let Some(player) = self.require_player(conn, "quick_match") else {
             return;
         };
-        if !self.check_settings(conn, &settings, "quick_match") {
+        self.queue.retain(|w| w.conn != conn);
+        if !self.check_settings(conn, &settings, "quick_match")
+            || !self.check_waiting(conn, player.id, "quick_match")
+        {
             return;
         }
-        self.queue.retain(|w| w.conn != conn);
         let partner = self
             .queue
             .iter()
@@ -373,11 +548,15 @@ impl Hub {
         }
     }
 
+    /// Adds a spectator: it gets the whole room now, and from then on what changes (the
+    /// others hear the new count within a few seconds, not now).
     pub(super) fn watch(&mut self, conn: u64, code: &str, now: Instant) {
         let code = normal_code(code);
         match self.rooms.get_mut(&code) {
             Some(room) if room.public => {
                 room.watchers.insert(conn);
+                let state = room.state(now);
+                self.send(conn, &ServerMessage::Room { room: state });
             }
             _ => {
                 self.error(
@@ -390,22 +569,31 @@ impl Hub {
             }
         }
         if let Some(c) = self.conns.get_mut(&conn) {
-            c.rooms.insert(code.clone());
+            c.rooms.insert(code);
         }
-        self.broadcast(&code, now);
     }
 
-    pub(super) fn unwatch(&mut self, conn: u64, code: &str, now: Instant) {
+    /// Removes a spectator (the count is told later, with others' comings and goings).
+    pub(super) fn unwatch(&mut self, conn: u64, code: &str) {
         let code = normal_code(code);
-        if let Some(room) = self.rooms.get_mut(&code)
-            && room.watchers.remove(&conn)
-        {
-            self.broadcast(&code, now);
+        if let Some(room) = self.rooms.get_mut(&code) {
+            room.watchers.remove(&conn);
+        }
+        if let Some(c) = self.conns.get_mut(&conn) {
+            c.rooms.remove(&code);
         }
     }
 
     pub(super) fn resume(&mut self, conn: u64, code: &str, token: &str, now: Instant) {
         let code = normal_code(code);
+        if let Some(why) = self.damaged.get(&code) {
+            let message = format!(
+                "game {code} could not be restored after the server restarted (its stored \
+                 record is damaged: {why}); it was set aside"
+            );
+            self.error(conn, ErrorCode::Damaged, &message, Some("resume"));
+            return;
+        }
         let Some(room) = self.rooms.get_mut(&code) else {
             self.error(
                 conn,
@@ -422,7 +610,7 @@ impl Hub {
                 return;
             }
         };
-        room.bind(colour, conn);
+        room.bind(colour, conn, now);
         if let Some(c) = self.conns.get_mut(&conn) {
             c.rooms.insert(code.clone());
         }

@@ -10,10 +10,15 @@ mod play;
 mod restore;
 
 use std::collections::{HashMap, HashSet};
+use std::net::IpAddr;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use axum::extract::ws::Utf8Bytes;
 use tokio::sync::mpsc;
 
+use super::connection::{CloseReason, Closing};
+use super::limits::Attempts;
 use super::room::Room;
 use super::storage::{PlayerRecord, Storage};
 use super::tokens::Tokens;
@@ -22,6 +27,23 @@ use crate::net::{ClientMessage, ErrorCode, PlayerInfo, RoomSettings, ServerMessa
 /// How often the storage is told the server is alive (what a restart charges the clocks up
 /// to).
 const HEARTBEAT: Duration = Duration::from_secs(1);
+/// How often a room's audience hears the spectator count while it changes: a crowd coming and
+/// going costs one small message every few seconds, not the whole room per spectator.
+const SPECTATORS_EVERY: Duration = Duration::from_secs(2);
+/// How often the per-address counts forget ended windows.
+const PRUNE_EVERY: Duration = Duration::from_secs(60);
+/// Failed attempts to join by code one address may make in [`FAILED_JOIN_WINDOW`].
+const MAX_FAILED_JOINS: u32 = 20;
+/// The window failed joins are counted in.
+const FAILED_JOIN_WINDOW: Duration = Duration::from_secs(600);
+/// New players one address may make in [`NEW_PLAYER_WINDOW`].
+const MAX_NEW_PLAYERS: u32 = 30;
+/// The window new players are counted in.
+const NEW_PLAYER_WINDOW: Duration = Duration::from_secs(3600);
+/// Games one player may have waiting for an opponent (rooms made, and the quick-match queue).
+const MAX_WAITING_PER_PLAYER: usize = 3;
+/// Games waiting for an opponent that players from one address may have.
+const MAX_WAITING_PER_ADDRESS: usize = 12;
 
 /// Timing the hub works by.
 #[derive(Debug, Clone, Copy)]
@@ -35,7 +57,13 @@ pub struct HubConfig {
 /// One client connection.
 struct Conn {
     /// Its outgoing queue; `None` once it overflowed (the connection is being closed).
-    tx: Option<mpsc::Sender<String>>,
+    tx: Option<mpsc::Sender<Utf8Bytes>>,
+    /// Asks the connection to close, and says why.
+    closing: Arc<Closing>,
+    /// The client's address.
+    address: IpAddr,
+    /// Whether the address is exempt from the per-address limits.
+    trusted: bool,
     /// Whether it has said `hello`.
     greeted: bool,
     /// The player speaking, unless anonymous.
@@ -70,16 +98,31 @@ pub struct Hub {
     queue: Vec<Waiting>,
     next_conn: u64,
     last_heartbeat: Option<Instant>,
+    last_prune: Option<Instant>,
+    failed_joins: Attempts,
+    new_players: Attempts,
+    /// Games that could not be restored at start, by code, with why (told to their players).
+    damaged: HashMap<String, String>,
 }
 
 impl Hub {
-    /// A new connection with its outgoing queue; returns its number.
-    pub fn connect(&mut self, tx: mpsc::Sender<String>) -> u64 {
+    /// A new connection from `address` with its outgoing queue and its way to be closed;
+    /// returns its number.
+    pub fn connect(
+        &mut self,
+        tx: mpsc::Sender<Utf8Bytes>,
+        closing: Arc<Closing>,
+        address: IpAddr,
+        trusted: bool,
+    ) -> u64 {
         self.next_conn += 1;
         self.conns.insert(
             self.next_conn,
             Conn {
                 tx: Some(tx),
+                closing,
+                address,
+                trusted,
                 greeted: false,
                 player: None,
                 rooms: HashSet::new(),
@@ -95,6 +138,7 @@ impl Hub {
             return;
         };
         for code in c.rooms {
+            // A seat's connection changes the room; a spectator's only the count, told later.
             if let Some(room) = self.rooms.get_mut(&code)
                 && room.unbind(conn, now)
             {
@@ -134,7 +178,7 @@ impl Hub {
                 version,
                 name,
                 token,
-            } => return self.hello(conn, version, name, token),
+            } => return self.hello(conn, version, name, token, now),
             ClientMessage::CreateRoom {
                 settings,
                 colour,
@@ -147,7 +191,7 @@ impl Hub {
                 self.send(conn, &ServerMessage::QueueLeft);
             }
             ClientMessage::Watch { code } => self.watch(conn, &code, now),
-            ClientMessage::Unwatch { code } => self.unwatch(conn, &code, now),
+            ClientMessage::Unwatch { code } => self.unwatch(conn, &code),
             ClientMessage::Resume { code, seat_token } => {
                 self.resume(conn, &code, &seat_token, now)
             }
@@ -161,16 +205,17 @@ impl Hub {
 
     /// Sends `msg` to `conn`. A connection whose queue is full loses it (and is closed).
     fn send(&mut self, conn: u64, msg: &ServerMessage) {
-        let text = serde_json::to_string(msg).expect("server messages serialise");
-        self.send_text(conn, text);
+        self.send_text(conn, to_text(msg));
     }
 
-    fn send_text(&mut self, conn: u64, text: String) {
+    fn send_text(&mut self, conn: u64, text: impl Into<Utf8Bytes>) {
         if let Some(c) = self.conns.get_mut(&conn)
             && let Some(tx) = &c.tx
-            && tx.try_send(text).is_err()
+            && tx.try_send(text.into()).is_err()
         {
+            // Too slow (or gone): it loses its queue and is closed; nobody else waits for it.
             c.tx = None;
+            c.closing.close(CloseReason::SLOW);
         }
     }
 
@@ -186,18 +231,66 @@ impl Hub {
         );
     }
 
-    /// Sends a room's state to its seats and spectators.
+    /// Tells a room's seats its whole state, and its spectators what changed since they last
+    /// heard (the whole room only when the players changed). Each text is written once and
+    /// shared by every connection it goes to; the seats are served first.
     fn broadcast(&mut self, code: &str, now: Instant) {
-        let Some(room) = self.rooms.get(code) else {
+        let Some(room) = self.rooms.get_mut(code) else {
             return;
         };
-        let text = serde_json::to_string(&ServerMessage::Room {
-            room: room.state(now),
+        let state = room.state(now);
+        let whole: Utf8Bytes = to_text(&ServerMessage::Room {
+            room: state.clone(),
         })
-        .expect("server messages serialise");
-        let audience: Vec<u64> = room.audience().collect();
-        for conn in audience {
-            self.send_text(conn, text.clone());
+        .into();
+        let seats: Vec<u64> = room.seat_conns().collect();
+        let watchers: Vec<u64> = room.watchers.iter().copied().collect();
+        let for_watchers = if watchers.is_empty() {
+            None
+        } else {
+            Some(match room.spectator_update(&state) {
+                Some(update) => to_text(&ServerMessage::RoomUpdate { update }).into(),
+                None => whole.clone(),
+            })
+        };
+        room.spectators_heard(&state, now);
+        for conn in seats {
+            self.send_text(conn, whole.clone());
+        }
+        if let Some(text) = for_watchers {
+            for conn in watchers {
+                self.send_text(conn, text.clone());
+            }
+        }
+    }
+
+    /// Tells the audience of rooms whose spectator count changed the new count, at most
+    /// every [`SPECTATORS_EVERY`].
+    fn tell_spectator_counts(&mut self, now: Instant) {
+        let due: Vec<String> = self
+            .rooms
+            .iter()
+            .filter(|(_, r)| r.spectator_count_due(now, SPECTATORS_EVERY))
+            .map(|(code, _)| code.clone())
+            .collect();
+        for code in due {
+            let Some(room) = self.rooms.get_mut(&code) else {
+                continue;
+            };
+            let count = room.watchers.len() as u32;
+            room.spectator_count_told(count, now);
+            let text: Utf8Bytes = to_text(&ServerMessage::Spectators {
+                code: code.clone(),
+                count,
+            })
+            .into();
+            let audience: Vec<u64> = room
+                .seat_conns()
+                .chain(room.watchers.iter().copied())
+                .collect();
+            for conn in audience {
+                self.send_text(conn, text.clone());
+            }
         }
     }
 
@@ -222,6 +315,15 @@ impl Hub {
             .collect();
         for code in expired {
             self.finish_by_time(&code, now);
+        }
+        self.tell_spectator_counts(now);
+        if self
+            .last_prune
+            .is_none_or(|t| now.saturating_duration_since(t) >= PRUNE_EVERY)
+        {
+            self.last_prune = Some(now);
+            self.failed_joins.prune(now);
+            self.new_players.prune(now);
         }
         let ttl = self.config.finished_ttl;
         self.rooms.retain(|_, room| {
@@ -248,6 +350,11 @@ impl Hub {
     }
 }
 
+/// A server message as its JSON text.
+fn to_text(msg: &ServerMessage) -> String {
+    serde_json::to_string(msg).expect("server messages serialise")
+}
+
 /// A stored player as the protocol shows it.
 fn info(p: &PlayerRecord) -> PlayerInfo {
     PlayerInfo {
@@ -260,7 +367,11 @@ fn info(p: &PlayerRecord) -> PlayerInfo {
     }
 }
 
-/// An invite code as typed: trimmed, upper case.
+/// An invite code as typed: upper case, without spaces or hyphens (a long code may be
+/// written in groups).
 fn normal_code(code: &str) -> String {
-    code.trim().to_ascii_uppercase()
+    code.chars()
+        .filter(|c| !(c.is_whitespace() || *c == '-'))
+        .map(|c| c.to_ascii_uppercase())
+        .collect()
 }

@@ -130,8 +130,16 @@ impl Hub {
         let ids = [Stone::Black, Stone::White]
             .map(|c| room.seats[c.index()].as_ref().map(|s| s.player.id));
         let rated = room.settings.rated && result.reason != EndReason::Cancelled;
+        let plies = room.game.board().moves().len();
         let mut ratings = None;
         if rated && let [Some(b), Some(w)] = ids {
+            let pair_games = self
+                .storage
+                .rated_games_between(b, w, rating::PAIR_WINDOW_SECS)?;
+            if let Some(why) = rating::unrated_because(plies, result.reason, pair_games) {
+                eprintln!("gomoku-server: game {code} does not move ratings: {why}");
+                return self.storage.finish_game(code, &result, clock_ms, None);
+            }
             let (pb, pw) = (self.storage.player(b)?, self.storage.player(w)?);
             if let (Some(pb), Some(pw)) = (pb, pw) {
                 let score = match result.winner {

@@ -1,5 +1,7 @@
 //! Starting up: every game the storage holds as waiting or playing comes back as a room, its
-//! moves replayed through the engine, its clocks stopped while the server was down.
+//! moves replayed through the engine, its clocks stopped while the server was down and still
+//! stopped until the side to move is back. A game whose record is damaged is set aside (a log
+//! line names it, its players are told when they come back) and never stops the others.
 
 use std::collections::HashMap;
 use std::time::Instant;
@@ -8,8 +10,9 @@ use super::{Hub, HubConfig, info};
 use crate::engine::Stone;
 use crate::net::RoomStatus;
 use crate::server::clock::Clock;
+use crate::server::limits::Attempts;
 use crate::server::room::{Room, Seat};
-use crate::server::storage::{Storage, StorageError};
+use crate::server::storage::{GameRecord, Storage, StorageError};
 use crate::server::tokens::Tokens;
 
 impl Hub {
@@ -22,49 +25,31 @@ impl Hub {
     ) -> Result<Hub, StorageError> {
         let alive_ms = storage.last_heartbeat()?;
         let mut rooms = HashMap::new();
+        let mut damaged = HashMap::new();
         for g in storage.unfinished_games()? {
-            g.settings
-                .validate()
-                .map_err(|e| StorageError(format!("game {}: {e}", g.code)))?;
-            let mut room = Room::new(g.code.clone(), g.settings, g.public);
-            for (i, &p) in g.moves.iter().enumerate() {
-                if let Err(e) = room.game.play(p) {
-                    return Err(StorageError(format!(
-                        "game {}: stored move {} is refused by the rules: {e}",
-                        g.code,
-                        i + 1
-                    )));
+            let restored = g.and_then(|g| {
+                let code = g.code.clone();
+                restore(&mut *storage, g, alive_ms, now)
+                    .map_err(|why| crate::server::storage::DamagedGame { code, why })
+            });
+            match restored {
+                Ok(room) => {
+                    rooms.insert(room.code.clone(), room);
+                }
+                Err(bad) => {
+                    eprintln!(
+                        "gomoku-server: game {} could not be restored and is set aside: {}",
+                        if bad.code.is_empty() { "?" } else { &bad.code },
+                        bad.why
+                    );
+                    if !bad.code.is_empty() {
+                        if let Err(e) = storage.set_aside(&bad.code, &bad.why) {
+                            eprintln!("gomoku-server: game {}: {e}", bad.code);
+                        }
+                        damaged.insert(bad.code, bad.why);
+                    }
                 }
             }
-            for (colour, seat) in [(Stone::Black, &g.black), (Stone::White, &g.white)] {
-                let Some(seat) = seat else { continue };
-                let player = storage.player(seat.player_id)?.ok_or_else(|| {
-                    StorageError(format!(
-                        "game {}: player {} is missing",
-                        g.code, seat.player_id
-                    ))
-                })?;
-                room.seats[colour.index()] =
-                    Some(Seat::new(info(&player), seat.token.clone(), now));
-            }
-            if let Some(tc) = g.settings.time {
-                let mut left = g.clock_ms;
-                if g.status == RoomStatus::Playing {
-                    // The side to move used the time from the last stored change until the
-                    // server was last alive; the time it was down is not charged.
-                    let used = match (alive_ms, g.clock_at_ms) {
-                        (Some(alive), Some(at)) => alive.saturating_sub(at).max(0) as u64,
-                        _ => 0,
-                    };
-                    let side = room.game.to_move().index();
-                    left[side] = left[side].saturating_sub(used);
-                }
-                room.clock = Some(Clock::resumed(tc, left[0], left[1]));
-            }
-            if g.status == RoomStatus::Playing {
-                room.start(now);
-            }
-            rooms.insert(g.code, room);
         }
         if !rooms.is_empty() {
             eprintln!("gomoku-server: resumed {} unfinished games", rooms.len());
@@ -78,6 +63,62 @@ impl Hub {
             queue: Vec::new(),
             next_conn: 0,
             last_heartbeat: None,
+            last_prune: None,
+            failed_joins: Attempts::new(super::MAX_FAILED_JOINS, super::FAILED_JOIN_WINDOW),
+            new_players: Attempts::new(super::MAX_NEW_PLAYERS, super::NEW_PLAYER_WINDOW),
+            damaged,
         })
     }
+}
+
+/// One stored game as a room, or what is wrong with its record.
+fn restore(
+    storage: &mut dyn Storage,
+    g: GameRecord,
+    alive_ms: Option<i64>,
+    now: Instant,
+) -> Result<Room, String> {
+    g.settings.validate()?;
+    let mut room = Room::new(g.code.clone(), g.settings, g.public);
+    for (i, &p) in g.moves.iter().enumerate() {
+        if let Err(e) = room.game.play(p) {
+            return Err(format!(
+                "stored move {} is refused by the rules: {e}",
+                i + 1
+            ));
+        }
+    }
+    if room.game.outcome().is_over() {
+        return Err("its stored moves end the game, but it is not marked finished".into());
+    }
+    for (colour, seat) in [(Stone::Black, &g.black), (Stone::White, &g.white)] {
+        let Some(seat) = seat else { continue };
+        let player = storage
+            .player(seat.player_id)
+            .map_err(|e| e.to_string())?
+            .ok_or_else(|| format!("player {} is missing", seat.player_id))?;
+        room.seats[colour.index()] = Some(Seat::new(info(&player), seat.token.clone(), now));
+    }
+    if g.status == RoomStatus::Playing && room.seats.iter().any(Option::is_none) {
+        return Err("it is marked as being played but a seat is empty".into());
+    }
+    if let Some(tc) = g.settings.time {
+        let mut left = g.clock_ms;
+        if g.status == RoomStatus::Playing {
+            // The side to move used the time from the last stored change until the server
+            // was last alive; the time it was down is not charged.
+            let used = match (alive_ms, g.clock_at_ms) {
+                (Some(alive), Some(at)) => alive.saturating_sub(at).max(0) as u64,
+                _ => 0,
+            };
+            let side = room.game.to_move().index();
+            left[side] = left[side].saturating_sub(used);
+        }
+        room.clock = Some(Clock::resumed(tc, left[0], left[1]));
+    }
+    if g.status == RoomStatus::Playing {
+        // Nobody is connected yet: the clock waits for the side to move to come back.
+        room.resume_after_restart();
+    }
+    Ok(room)
 }

@@ -62,9 +62,36 @@ pub struct GameRecord {
     pub clock_at_ms: Option<i64>,
 }
 
+/// An unfinished game whose record cannot be played on: set aside at start, its players told.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DamagedGame {
+    /// Its code (empty when not even that could be read).
+    pub code: String,
+    /// What is wrong with it.
+    pub why: String,
+}
+
+/// An unfinished game as stored: playable, or damaged.
+pub type Unfinished = Result<GameRecord, DamagedGame>;
+
 /// Something the storage could not do.
 #[derive(Debug)]
 pub struct StorageError(pub String);
+
+/// The text of a [`StorageError`] for a name another player has.
+const NAME_TAKEN: &str = "name taken: ";
+
+impl StorageError {
+    /// Another player has a name that folds to the same key as `name`.
+    pub fn name_taken(name: &str) -> StorageError {
+        StorageError(format!("{NAME_TAKEN}{name}"))
+    }
+
+    /// Whether this is [`StorageError::name_taken`].
+    pub fn is_name_taken(&self) -> bool {
+        self.0.starts_with(NAME_TAKEN)
+    }
+}
 
 impl fmt::Display for StorageError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -79,13 +106,21 @@ pub type StoreResult<T> = Result<T, StorageError>;
 
 /// The storage interface the server runs on. Every method commits before it returns.
 pub trait Storage: Send {
-    /// Stores a new player and returns its number.
+    /// Stores a new player and returns its number; [`StorageError::name_taken`] when another
+    /// player's name folds to the same key ([`crate::server::names::name_key`]).
     fn create_player(&mut self, name: &str, token: &str, rating: Glicko) -> StoreResult<i64>;
+    /// The player whose name folds to the same key as `name`, if any.
+    fn player_named(&mut self, name: &str) -> StoreResult<Option<i64>>;
+    /// Games between players `a` and `b` (either colour) finished in the last `within_secs`
+    /// seconds whose result moved ratings.
+    fn rated_games_between(&mut self, a: i64, b: i64, within_secs: u64) -> StoreResult<u32>;
+    /// Marks an unfinished game as damaged (it is not restored again; its players are told).
+    fn set_aside(&mut self, code: &str, why: &str) -> StoreResult<()>;
     /// The player holding `token`.
     fn player_by_token(&mut self, token: &str) -> StoreResult<Option<PlayerRecord>>;
     /// The player numbered `id`.
     fn player(&mut self, id: i64) -> StoreResult<Option<PlayerRecord>>;
-    /// Renames a player.
+    /// Renames a player ([`StorageError::name_taken`] as for a new one).
     fn rename_player(&mut self, id: i64, name: &str) -> StoreResult<()>;
     /// Whether a game (of any status) already has this code.
     fn code_taken(&mut self, code: &str) -> StoreResult<bool>;
@@ -98,7 +133,7 @@ pub trait Storage: Send {
     /// Keeps the first `keep` moves (a takeback) and stores the clocks.
     fn truncate_moves(&mut self, code: &str, keep: u32, clock_ms: [u64; 2]) -> StoreResult<()>;
     /// Marks a game finished with its result; with `ratings`, stores both players' new
-    /// ratings in the same transaction.
+    /// ratings in the same transaction (and notes that this game moved them).
     fn finish_game(
         &mut self,
         code: &str,
@@ -106,8 +141,8 @@ pub trait Storage: Send {
         clock_ms: [u64; 2],
         ratings: Option<[(i64, Glicko); 2]>,
     ) -> StoreResult<()>;
-    /// Every game waiting or playing, with its moves.
-    fn unfinished_games(&mut self) -> StoreResult<Vec<GameRecord>>;
+    /// Every game waiting or playing, with its moves; a damaged one as [`DamagedGame`].
+    fn unfinished_games(&mut self) -> StoreResult<Vec<Unfinished>>;
     /// The best rated players with at least one rated game.
     fn leaderboard(&mut self, limit: u32) -> StoreResult<Vec<PlayerRecord>>;
     /// The moves of a game (any status), for checks and history.

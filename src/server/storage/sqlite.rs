@@ -4,19 +4,25 @@ use std::path::Path;
 
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
-use super::{GameRecord, PlayerRecord, SeatRecord, Storage, StorageError, StoreResult};
+use super::{
+    DamagedGame, GameRecord, PlayerRecord, SeatRecord, Storage, StorageError, StoreResult,
+    Unfinished,
+};
 use crate::engine::{Pos, Stone};
 use crate::net::{GameResult, RoomSettings, RoomStatus, TimeControl};
+use crate::server::names::name_key;
 use crate::server::rating::Glicko;
 
-/// The schema's version, kept in SQLite's `user_version`; a newer database is refused.
-const SCHEMA_VERSION: u32 = 1;
+/// The schema's version, kept in SQLite's `user_version`; a newer database is refused, an
+/// older one is migrated forward ([`migrate`]) in one transaction.
+const SCHEMA_VERSION: u32 = 2;
 
 /// The schema, made when missing. `moves` has one row per ply: its key refuses a duplicate.
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS players (
     id INTEGER PRIMARY KEY,
     name TEXT NOT NULL,
+    name_key TEXT,
     token TEXT NOT NULL UNIQUE,
     rating REAL NOT NULL,
     deviation REAL NOT NULL,
@@ -42,9 +48,13 @@ CREATE TABLE IF NOT EXISTS games (
     clock_at_ms INTEGER NOT NULL DEFAULT (CAST(unixepoch('subsec') * 1000 AS INTEGER)),
     result TEXT,
     created INTEGER NOT NULL DEFAULT (unixepoch()),
-    finished INTEGER
+    finished INTEGER,
+    damaged TEXT,
+    rating_applied INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS games_status ON games(status);
+CREATE UNIQUE INDEX IF NOT EXISTS players_name_key ON players(name_key);
+CREATE INDEX IF NOT EXISTS games_pair ON games(black_id, white_id, finished);
 CREATE TABLE IF NOT EXISTS heartbeat (
     id INTEGER PRIMARY KEY CHECK (id = 1),
     at_ms INTEGER NOT NULL
@@ -133,6 +143,9 @@ impl SqliteStorage {
                  {SCHEMA_VERSION}); it is left untouched"
             )));
         }
+        if version == 1 {
+            migrate_1_to_2(&db)?;
+        }
         db.execute_batch(SCHEMA).map_err(err)?;
         db.pragma_update(None, "user_version", SCHEMA_VERSION)
             .map_err(err)?;
@@ -151,22 +164,108 @@ impl SqliteStorage {
     }
 }
 
+/// Schema 1 to 2: players' names get a unique folded key (a later player whose name folds
+/// to an earlier one's is renamed "NAME #ID", and the log says so); games get the columns for a
+/// damaged record set aside and for whether the result moved ratings.
+fn migrate_1_to_2(db: &Connection) -> StoreResult<()> {
+    let tx = db.unchecked_transaction().map_err(err)?;
+    tx.execute_batch(
+        "ALTER TABLE players ADD COLUMN name_key TEXT;
+         ALTER TABLE games ADD COLUMN damaged TEXT;
+         ALTER TABLE games ADD COLUMN rating_applied INTEGER NOT NULL DEFAULT 0;
+         UPDATE games SET rating_applied = 1 WHERE status = 'Finished' AND rated = 1;",
+    )
+    .map_err(err)?;
+    let players: Vec<(i64, String)> = {
+        let mut st = tx
+            .prepare("SELECT id, name FROM players ORDER BY id")
+            .map_err(err)?;
+        let rows = st
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+            .map_err(err)?;
+        rows.collect::<Result<_, _>>().map_err(err)?
+    };
+    let mut taken = std::collections::HashSet::new();
+    for (id, name) in players {
+        let mut name = name;
+        let mut key = name_key(&name);
+        if !taken.insert(key.clone()) {
+            let renamed = format!("{name} #{id}");
+            eprintln!(
+                "gomoku-server: migration: player {id}'s name '{name}' is another's; now                  '{renamed}'"
+            );
+            name = renamed;
+            key = name_key(&name);
+            taken.insert(key.clone());
+        }
+        tx.execute(
+            "UPDATE players SET name = ?2, name_key = ?3 WHERE id = ?1",
+            params![id, name, key],
+        )
+        .map_err(err)?;
+    }
+    tx.commit().map_err(err)
+}
+
+/// A unique-key violation on the players' names.
+fn name_taken(e: &rusqlite::Error) -> bool {
+    matches!(
+        e,
+        rusqlite::Error::SqliteFailure(f, Some(m))
+            if f.code == rusqlite::ErrorCode::ConstraintViolation && m.contains("name_key")
+    )
+}
+
 impl Storage for SqliteStorage {
     fn create_player(&mut self, name: &str, token: &str, rating: Glicko) -> StoreResult<i64> {
+        let r = self.db.execute(
+            "INSERT INTO players (name, name_key, token, rating, deviation, volatility) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            params![
+                name,
+                name_key(name),
+                token,
+                rating.rating,
+                rating.deviation,
+                rating.volatility
+            ],
+        );
+        match r {
+            Ok(_) => Ok(self.db.last_insert_rowid()),
+            Err(e) if name_taken(&e) => Err(StorageError::name_taken(name)),
+            Err(e) => Err(err(e)),
+        }
+    }
+
+    fn player_named(&mut self, name: &str) -> StoreResult<Option<i64>> {
+        self.db
+            .prepare_cached("SELECT id FROM players WHERE name_key = ?1")
+            .map_err(err)?
+            .query_row(params![name_key(name)], |r| r.get(0))
+            .optional()
+            .map_err(err)
+    }
+
+    fn rated_games_between(&mut self, a: i64, b: i64, within_secs: u64) -> StoreResult<u32> {
+        self.db
+            .prepare_cached(
+                "SELECT COUNT(*) FROM games WHERE rating_applied = 1 \
+                 AND finished >= unixepoch() - ?3 \
+                 AND ((black_id = ?1 AND white_id = ?2) OR (black_id = ?2 AND white_id = ?1))",
+            )
+            .map_err(err)?
+            .query_row(params![a, b, within_secs as i64], |r| r.get(0))
+            .map_err(err)
+    }
+
+    fn set_aside(&mut self, code: &str, why: &str) -> StoreResult<()> {
         self.db
             .execute(
-                "INSERT INTO players (name, token, rating, deviation, volatility) \
-                 VALUES (?1, ?2, ?3, ?4, ?5)",
-                params![
-                    name,
-                    token,
-                    rating.rating,
-                    rating.deviation,
-                    rating.volatility
-                ],
+                "UPDATE games SET damaged = ?2 WHERE code = ?1",
+                params![code, why],
             )
             .map_err(err)?;
-        Ok(self.db.last_insert_rowid())
+        Ok(())
     }
 
     fn player_by_token(&mut self, token: &str) -> StoreResult<Option<PlayerRecord>> {
@@ -192,13 +291,15 @@ impl Storage for SqliteStorage {
     }
 
     fn rename_player(&mut self, id: i64, name: &str) -> StoreResult<()> {
-        self.db
-            .execute(
-                "UPDATE players SET name = ?2 WHERE id = ?1",
-                params![id, name],
-            )
-            .map_err(err)?;
-        Ok(())
+        let r = self.db.execute(
+            "UPDATE players SET name = ?2, name_key = ?3 WHERE id = ?1",
+            params![id, name, name_key(name)],
+        );
+        match r {
+            Ok(_) => Ok(()),
+            Err(e) if name_taken(&e) => Err(StorageError::name_taken(name)),
+            Err(e) => Err(err(e)),
+        }
     }
 
     fn code_taken(&mut self, code: &str) -> StoreResult<bool> {
@@ -304,8 +405,8 @@ impl Storage for SqliteStorage {
         let tx = self.db.transaction().map_err(err)?;
         tx.execute(
             "UPDATE games SET status = 'Finished', result = ?2, black_ms = ?3, white_ms = ?4, \
-             finished = unixepoch() WHERE code = ?1",
-            params![code, json, clock_ms[0], clock_ms[1]],
+             finished = unixepoch(), rating_applied = ?5 WHERE code = ?1",
+            params![code, json, clock_ms[0], clock_ms[1], ratings.is_some()],
         )
         .map_err(err)?;
         for (id, g) in ratings.into_iter().flatten() {
@@ -319,13 +420,13 @@ impl Storage for SqliteStorage {
         tx.commit().map_err(err)
     }
 
-    fn unfinished_games(&mut self) -> StoreResult<Vec<GameRecord>> {
+    fn unfinished_games(&mut self) -> StoreResult<Vec<Unfinished>> {
         let mut st = self
             .db
             .prepare(
                 "SELECT code, rule, size, base_secs, increment_secs, rated, public, status, \
-                 black_id, black_token, white_id, white_token, black_ms, white_ms, clock_at_ms \
-                 FROM games WHERE status != 'Finished' ORDER BY created",
+                 black_id, black_token, white_id, white_token, black_ms, white_ms, clock_at_ms, \
+                 damaged FROM games WHERE status != 'Finished' ORDER BY created",
             )
             .map_err(err)?;
         let rows = st
@@ -334,6 +435,7 @@ impl Storage for SqliteStorage {
                 let base: Option<u32> = r.get(3)?;
                 let inc: Option<u32> = r.get(4)?;
                 let status: String = r.get(7)?;
+                let damaged: Option<String> = r.get(15)?;
                 let seat = |id: Option<i64>, token: Option<String>| match (id, token) {
                     (Some(player_id), Some(token)) => Some(SeatRecord { player_id, token }),
                     _ => None,
@@ -341,6 +443,7 @@ impl Storage for SqliteStorage {
                 Ok((
                     rule,
                     status,
+                    damaged,
                     GameRecord {
                         code: r.get(0)?,
                         settings: RoomSettings {
@@ -365,19 +468,58 @@ impl Storage for SqliteStorage {
             .map_err(err)?;
         let mut out = Vec::new();
         for row in rows {
-            let (rule, status, mut g) = row.map_err(err)?;
-            g.settings.rule = rule
-                .parse()
-                .map_err(|e| StorageError(format!("game {}: {e}", g.code)))?;
+            // A row SQLite cannot even read (a wrong type in a column) is one damaged game,
+            // named when its code can be read; it does not stop the others.
+            let (rule, status, damaged, mut g) = match row {
+                Ok(r) => r,
+                Err(e) => {
+                    out.push(Err(DamagedGame {
+                        code: String::new(),
+                        why: format!("unreadable row: {e}"),
+                    }));
+                    continue;
+                }
+            };
+            if let Some(why) = damaged {
+                out.push(Err(DamagedGame { code: g.code, why }));
+                continue;
+            }
+            match rule.parse() {
+                Ok(rule) => g.settings.rule = rule,
+                Err(e) => {
+                    out.push(Err(DamagedGame {
+                        code: g.code,
+                        why: format!("unknown rule: {e}"),
+                    }));
+                    continue;
+                }
+            }
             g.status = match status.as_str() {
                 "Playing" => RoomStatus::Playing,
-                _ => RoomStatus::Waiting,
+                "Waiting" => RoomStatus::Waiting,
+                other => {
+                    out.push(Err(DamagedGame {
+                        code: g.code,
+                        why: format!("unknown status '{other}'"),
+                    }));
+                    continue;
+                }
             };
-            out.push(g);
+            out.push(Ok(g));
         }
         drop(st);
-        for g in &mut out {
-            g.moves = self.game_moves(&g.code)?;
+        for g in out.iter_mut() {
+            if let Ok(game) = g {
+                match self.game_moves(&game.code) {
+                    Ok(moves) => game.moves = moves,
+                    Err(e) => {
+                        *g = Err(DamagedGame {
+                            code: game.code.clone(),
+                            why: format!("its moves cannot be read: {e}"),
+                        })
+                    }
+                }
+            }
         }
         Ok(out)
     }
@@ -473,7 +615,12 @@ mod tests {
             s.add_move("ABCDEF", 1, Pos::new(9, 9), [0, 0]).is_err(),
             "a ply is stored once"
         );
-        let open = s.unfinished_games().unwrap();
+        let open: Vec<GameRecord> = s
+            .unfinished_games()
+            .unwrap()
+            .into_iter()
+            .map(|g| g.unwrap())
+            .collect();
         assert_eq!(open.len(), 1);
         assert_eq!(open[0].status, RoomStatus::Playing);
         assert_eq!(open[0].moves, vec![Pos::new(7, 7), Pos::new(8, 8)]);
@@ -499,6 +646,8 @@ mod tests {
         )
         .unwrap();
         assert!(s.unfinished_games().unwrap().is_empty());
+        assert_eq!(s.rated_games_between(b, a, 3600).unwrap(), 1);
+        assert_eq!(s.rated_games_between(a, a, 3600).unwrap(), 0);
         let board = s.leaderboard(10).unwrap();
         assert_eq!(board.len(), 2);
         assert_eq!((board[0].id, board[0].games), (a, 1));
@@ -506,6 +655,86 @@ mod tests {
         s.heartbeat().unwrap();
         s.heartbeat().unwrap();
         assert!(s.last_heartbeat().unwrap().is_some());
+    }
+
+    #[test]
+    fn names_are_unique_by_their_folded_key() {
+        let mut s = SqliteStorage::in_memory().unwrap();
+        let a = s.create_player("Ann", "tok-a", Glicko::default()).unwrap();
+        let e = s
+            .create_player("АNN", "tok-b", Glicko::default())
+            .unwrap_err();
+        assert!(e.is_name_taken(), "{e}");
+        assert_eq!(s.player_named("a n n").unwrap(), Some(a));
+        let b = s.create_player("Bob", "tok-b", Glicko::default()).unwrap();
+        assert!(s.rename_player(b, "ann").unwrap_err().is_name_taken());
+        s.rename_player(a, "ANN").unwrap();
+        assert_eq!(s.player(a).unwrap().unwrap().name, "ANN");
+        assert_eq!(s.player(b).unwrap().unwrap().name, "Bob");
+    }
+
+    #[test]
+    fn a_damaged_game_is_reported_alone_and_set_aside() {
+        let mut s = SqliteStorage::in_memory().unwrap();
+        let a = s.create_player("Ann", "tok-a", Glicko::default()).unwrap();
+        s.create_game(&game("GOOD01", a)).unwrap();
+        s.create_game(&game("BADRUL", a)).unwrap();
+        s.create_game(&game("BADSTA", a)).unwrap();
+        s.db.execute("UPDATE games SET rule = 'Chess' WHERE code = 'BADRUL'", [])
+            .unwrap();
+        s.db.execute("UPDATE games SET status = 'Lost' WHERE code = 'BADSTA'", [])
+            .unwrap();
+        let all = s.unfinished_games().unwrap();
+        let good: Vec<&str> = all.iter().flatten().map(|g| g.code.as_str()).collect();
+        assert_eq!(good, ["GOOD01"]);
+        let bad: Vec<&str> = all
+            .iter()
+            .filter_map(|g| g.as_ref().err())
+            .map(|d| d.code.as_str())
+            .collect();
+        assert_eq!(bad, ["BADRUL", "BADSTA"]);
+        s.set_aside("BADRUL", "unknown rule").unwrap();
+        let again = s.unfinished_games().unwrap();
+        let set_aside = again
+            .iter()
+            .find_map(|g| g.as_ref().err().filter(|d| d.code == "BADRUL"));
+        assert_eq!(set_aside.map(|d| d.why.as_str()), Some("unknown rule"));
+    }
+
+    #[test]
+    fn a_schema_1_database_is_migrated_and_clashing_names_renamed() {
+        let db = Connection::open_in_memory().unwrap();
+        db.execute_batch(
+            "CREATE TABLE players (id INTEGER PRIMARY KEY, name TEXT NOT NULL, \
+             token TEXT NOT NULL UNIQUE, rating REAL NOT NULL, deviation REAL NOT NULL, \
+             volatility REAL NOT NULL, games INTEGER NOT NULL DEFAULT 0, \
+             created INTEGER NOT NULL DEFAULT (unixepoch()));
+             CREATE TABLE games (code TEXT PRIMARY KEY, rule TEXT NOT NULL, size INTEGER NOT NULL, \
+             base_secs INTEGER, increment_secs INTEGER, rated INTEGER NOT NULL, \
+             public INTEGER NOT NULL, status TEXT NOT NULL, black_id INTEGER, black_token TEXT, \
+             white_id INTEGER, white_token TEXT, black_ms INTEGER NOT NULL, \
+             white_ms INTEGER NOT NULL, clock_at_ms INTEGER NOT NULL DEFAULT 0, result TEXT, \
+             created INTEGER NOT NULL DEFAULT (unixepoch()), finished INTEGER);
+             INSERT INTO players (name, token, rating, deviation, volatility) VALUES \
+             ('Ann', 't1', 1500, 350, 0.06), ('ann', 't2', 1500, 350, 0.06), \
+             ('Bob', 't3', 1500, 350, 0.06);
+             PRAGMA user_version = 1;",
+        )
+        .unwrap();
+        let mut s = SqliteStorage::setup(db).unwrap();
+        let names: Vec<String> = (1..=3)
+            .map(|id| s.player(id).unwrap().unwrap().name)
+            .collect();
+        assert_eq!(names, ["Ann", "ann #2", "Bob"]);
+        assert!(
+            s.create_player("ANN", "t4", Glicko::default())
+                .unwrap_err()
+                .is_name_taken()
+        );
+        let version: u32 =
+            s.db.pragma_query_value(None, "user_version", |r| r.get(0))
+                .unwrap();
+        assert_eq!(version, SCHEMA_VERSION);
     }
 
     #[test]
