@@ -411,6 +411,31 @@ impl Pair {
         }
     }
 
+    /// A new room between two existing players (by their player tokens): black creates it,
+    /// white joins.
+    pub fn again(server: &Server, b_token: &str, w_token: &str, settings: Value) -> Pair {
+        let mut black = server.client();
+        black.hello_again(b_token);
+        black.send(
+            json!({"type": "create_room", "settings": settings, "colour": "Black", "public": true}),
+        );
+        let b = black.seat();
+        let mut white = server.client();
+        white.hello_again(w_token);
+        white.send(json!({"type": "join_room", "code": b.code}));
+        let w = white.seat();
+        white.room_until(|r| r.status == gomoku::net::RoomStatus::Playing);
+        black.room_until(|r| r.status == gomoku::net::RoomStatus::Playing);
+        Pair {
+            black,
+            b,
+            b_token: b_token.to_string(),
+            white,
+            w,
+            w_token: w_token.to_string(),
+        }
+    }
+
     /// Plays `(x, y)` from the side to move at `ply` and waits until both see it.
     pub fn play(&mut self, ply: u32, x: u8, y: u8) -> RoomState {
         let (client, seat) = if ply.is_multiple_of(2) {
