@@ -343,7 +343,6 @@ pub fn chinese(english: &str) -> Option<&'static str> {
         "Connect" => "连接",
         "Connected as {name}" => "已连接，名字：{name}",
         "Connecting..." => "正在连接……",
-        "Connection lost: {why}. Reconnecting..." => "连接中断：{why}。正在重新连接……",
         "Create a room" => "创建房间",
         "Decline" => "拒绝",
         "Draw by agreement" => "协议和棋",
@@ -378,14 +377,10 @@ pub fn chinese(english: &str) -> Option<&'static str> {
         "Resume" => "继续",
         "Server" => "服务器",
         "Spectators: {n}" => "观众：{n}",
-        "Start one with: make server" => "启动服务器：make server",
         "Takeback asked" => "对方请求悔棋",
         "The game ends and your opponent wins." => "对局结束，对手获胜。",
         "The game is kept in your games." => "这盘棋已保存到你的棋谱中。",
         "The room was closed" => "房间已关闭",
-        "The server cannot be reached: {why}. Retrying in {n} s." => {
-            "无法连接服务器：{why}。{n} 秒后重试。"
-        }
         "Time" => "用时",
         "Untimed" => "不计时",
         "Waiting for an opponent..." => "正在等待对手……",
@@ -401,10 +396,28 @@ pub fn chinese(english: &str) -> Option<&'static str> {
         "Your opponent asks to take back their last move." => "对手请求收回上一步棋。",
         "Your opponent offers a draw." => "对手提出和棋。",
         "Your opponent's move" => "轮到对手下",
-        "connecting..." => "正在连接……",
         "disconnected" => "已断线",
         "Rating {rating}" => "积分 {rating}",
         "on time" => "超时",
+        "A rating followed by ? is provisional: it settles after more rated games." => {
+            "带 ? 的积分还不准：多下几盘计分对局后才会准。"
+        }
+        "Connected as {name}, rating {rating}" => "已连接，名字：{name}，积分 {rating}",
+        "Not connected to the server: that was not sent." => "未连接服务器，这一步没有完成。",
+        "Reconnecting..." => "正在重新连接……",
+        "The connection to the server was lost." => "与服务器的连接中断了。",
+        "The server address {address} is not a WebSocket address: check it in the settings (it looks like ws://host:7878/ws)." => {
+            "{address} 不是 WebSocket 服务器的写法：请在设置里确认，写法是 ws://host:7878/ws。"
+        }
+        "The server cannot be reached: check its address in the settings; the server may be down." => {
+            "连不上服务器：请在设置里确认服务器写对了；也可能服务器没有开。"
+        }
+        "The server does not answer: check its address in the settings; the server may be down." => {
+            "服务器没有回应：请在设置里确认服务器写对了；也可能服务器没有开。"
+        }
+        "The server refused the connection: {why}" => "服务器拒绝了连接：{why}",
+        "{why} Reconnecting by itself..." => "{why}正在自动重新连接……",
+        "{why} Trying again by itself in {n} s." => "{why}{n} 秒后自动重试。",
         "opponent left" => "对手离开",
         "the active player's name" => "当前玩家的名字",
         "{min} min + {inc} s" => "{min} 分 + {inc} 秒",

@@ -1,16 +1,25 @@
 //! The connection to the server: one WebSocket ([`ewebsock`]: a thread on the desktop, the
 //! browser's WebSocket on the web), the handshake (`hello` with the player's token, or a name
-//! for a new player), and automatic retry with backoff when the server cannot be reached or
-//! the connection drops. What the server sends comes out as [`FromServer`] messages; the
-//! [`Link`] state says where the connection stands and [`LinkStatus`] what went wrong.
+//! for a new player), and automatic retry when the server cannot be reached or the connection
+//! drops: at once after a connection that was up drops, then after delays that grow from a
+//! fraction of a second to about a second and a half (see [`retry_range`]), each drawn at
+//! random so that the clients of a restarted server do not all come back in the same instant.
+//! What the server sends comes out as [`FromServer`] messages; the [`Link`] state says where
+//! the connection stands and [`LinkStatus`] what went wrong, as a [`LinkProblem`] the screens
+//! say in the player's language.
 
+use std::fmt;
 use std::time::Duration;
 
 use bevy::prelude::*;
+use rand::rngs::SmallRng;
+use rand::{Rng, RngExt};
 
 use super::{FromServer, OnlineAccount, OnlineSystems, ToServer};
 use crate::app::PlayerProfiles;
-use crate::net::{ClientMessage, ErrorCode, PROTOCOL_VERSION, ServerMessage};
+use crate::app::i18n::{Lang, fill};
+use crate::net::{ClientMessage, ErrorCode, PROTOCOL_VERSION, PlayerInfo, ServerMessage};
+use crate::players::settings::Language;
 
 /// Where the connection to the server stands.
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -36,25 +45,132 @@ pub enum OnlineCommand {
     Disconnect,
 }
 
+/// What went wrong with the connection, as the player is told it: what happened and what they
+/// can do ([`LinkProblem::text`]). The technical detail goes to the log, not to the screen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LinkProblem {
+    /// The address set is not a WebSocket address (it is shown).
+    BadAddress(String),
+    /// Nothing answered at the address: it is wrong, or the server is down.
+    Unreachable,
+    /// The socket opened but the server did not welcome the player in time.
+    NoAnswer,
+    /// The connection was up and dropped (the server went away, or the network did).
+    Dropped,
+    /// The server refused the handshake, in its own words.
+    Refused(String),
+    /// Something was asked for while not connected: it was not sent.
+    NotSent,
+}
+
+impl LinkProblem {
+    /// What the player is told, in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            LinkProblem::BadAddress(address) => fill(
+                lang.t("The server address {address} is not a WebSocket address: check it in the settings (it looks like ws://host:7878/ws)."),
+                &[("address", address)],
+            ),
+            LinkProblem::Unreachable => lang
+                .t("The server cannot be reached: check its address in the settings; the server may be down.")
+                .to_owned(),
+            LinkProblem::NoAnswer => lang
+                .t("The server does not answer: check its address in the settings; the server may be down.")
+                .to_owned(),
+            LinkProblem::Dropped => lang.t("The connection to the server was lost.").to_owned(),
+            LinkProblem::Refused(why) => fill(
+                lang.t("The server refused the connection: {why}"),
+                &[("why", why)],
+            ),
+            LinkProblem::NotSent => lang
+                .t("Not connected to the server: that was not sent.")
+                .to_owned(),
+        }
+    }
+}
+
+/// In English, as the log and the tests read it.
+impl fmt::Display for LinkProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text(Lang(Language::English)))
+    }
+}
+
 /// What the player is told about the connection.
 #[derive(Resource, Debug, Clone, Default, PartialEq)]
 pub struct LinkStatus {
     /// The address of the server in use (fixed when the connection starts).
     pub address: String,
     /// What went wrong last, until the server welcomes the player again.
-    pub problem: Option<String>,
-    /// Failed attempts in a row.
+    pub problem: Option<LinkProblem>,
+    /// Failed attempts in a row since the last welcome.
     pub failures: u32,
     /// The delay before the next attempt, while [`Link::Retrying`].
     pub retry: Timer,
     /// The player's number on the server, once welcomed.
     pub player_id: Option<i64>,
+    /// The player as the server welcomed it: its name there is the one shown online (the
+    /// server may have given another than the one asked for, when that one was taken).
+    pub player: Option<PlayerInfo>,
+    /// Whether the server has welcomed the player on the connection in use: when it drops,
+    /// the first attempt to come back goes at once.
+    pub welcomed: bool,
 }
 
-/// The delay before attempt `failures + 1`: 0.5 s, doubling up to 15 s.
-pub fn backoff(failures: u32) -> Duration {
-    let ms = 500u64.saturating_mul(1 << failures.min(5));
-    Duration::from_millis(ms.min(15_000))
+impl LinkStatus {
+    /// The server welcomed `player`: the trouble is over and the retries start afresh.
+    pub fn welcome(&mut self, player: Option<PlayerInfo>) {
+        self.problem = None;
+        self.failures = 0;
+        self.player_id = player.as_ref().map(|p| p.id);
+        self.player = player;
+        self.welcomed = true;
+    }
+
+    /// Draws the delay before the next attempt and counts the failure (a connection that was
+    /// welcomed and dropped is not a failure: its first retry goes at once).
+    pub fn schedule_retry(&mut self, rng: &mut impl Rng) -> Duration {
+        let after_drop = std::mem::take(&mut self.welcomed);
+        let delay = retry_delay(self.failures, after_drop, rng);
+        if !after_drop {
+            self.failures = self.failures.saturating_add(1);
+        }
+        self.retry = Timer::new(delay, TimerMode::Once);
+        delay
+    }
+}
+
+/// The delays before the attempt after a welcomed connection dropped, in milliseconds: at
+/// once, give or take the jitter.
+const AFTER_DROP_MS: (u64, u64) = (0, 100);
+/// The delays before the first retry after a failed attempt, in milliseconds; each further
+/// failure doubles both ends, up to [`MAX_RETRY_MS`].
+const FIRST_RETRY_MS: (u64, u64) = (200, 500);
+/// The longest the delays grow, in milliseconds: a client is back within about 1.5 s of
+/// its server, and the jitter keeps the clients of a restarted server apart.
+const MAX_RETRY_MS: (u64, u64) = (1_000, 1_500);
+/// How long a socket may take to open and the server to welcome the player.
+const WELCOME_TIMEOUT: Duration = Duration::from_secs(8);
+
+/// The shortest and longest delay before the next attempt: after `failures` failed attempts
+/// in a row, or at once (`after_drop`) when a welcomed connection has just dropped.
+pub fn retry_range(failures: u32, after_drop: bool) -> (Duration, Duration) {
+    let (low, high) = if after_drop {
+        AFTER_DROP_MS
+    } else {
+        let doubled = |ms: u64| ms.saturating_mul(1 << failures.min(16));
+        (
+            doubled(FIRST_RETRY_MS.0).min(MAX_RETRY_MS.0),
+            doubled(FIRST_RETRY_MS.1).min(MAX_RETRY_MS.1),
+        )
+    };
+    (Duration::from_millis(low), Duration::from_millis(high))
+}
+
+/// A delay drawn at random within [`retry_range`].
+pub fn retry_delay(failures: u32, after_drop: bool, rng: &mut impl Rng) -> Duration {
+    let (low, high) = retry_range(failures, after_drop);
+    rng.random_range(low..=high)
 }
 
 /// The socket, while there is one. Not `Send` on the web: a non-send resource.
@@ -62,6 +178,13 @@ pub fn backoff(failures: u32) -> Duration {
 struct Socket {
     sender: Option<ewebsock::WsSender>,
     receiver: Option<ewebsock::WsReceiver>,
+    /// Whether this socket has opened (a failure before is "cannot be reached", after it
+    /// "dropped").
+    opened: bool,
+    /// The server's refusal of this socket's hello, kept over the close that follows it.
+    refused: Option<String>,
+    /// The time left for the server to welcome the player on this socket.
+    deadline: Option<Timer>,
 }
 
 impl Socket {
@@ -70,6 +193,19 @@ impl Socket {
             s.close();
         }
         self.receiver = None;
+        self.opened = false;
+        self.refused = None;
+        self.deadline = None;
+    }
+
+    /// Why the socket is gone: the server's refusal if it said one, else whether it ever
+    /// opened.
+    fn lost(&mut self) -> LinkProblem {
+        match self.refused.take() {
+            Some(why) => LinkProblem::Refused(why),
+            None if self.opened => LinkProblem::Dropped,
+            None => LinkProblem::Unreachable,
+        }
     }
 
     /// Sends a message as a JSON text frame.
@@ -78,6 +214,17 @@ impl Socket {
         let text = serde_json::to_string(message).map_err(|e| e.to_string())?;
         sender.send(ewebsock::WsMessage::Text(text));
         Ok(())
+    }
+
+    /// The events the socket has brought since the last call.
+    fn drain(&self) -> Vec<ewebsock::WsEvent> {
+        let mut events = Vec::new();
+        if let Some(receiver) = &self.receiver {
+            while let Some(event) = receiver.try_recv() {
+                events.push(event);
+            }
+        }
+        events
     }
 }
 
@@ -97,6 +244,7 @@ pub(super) fn plugin(app: &mut App) {
             (
                 follow_commands,
                 poll.run_if(in_state(Link::Connecting).or_else(in_state(Link::Online))),
+                wait_for_welcome.run_if(in_state(Link::Connecting)),
                 wait_to_retry.run_if(in_state(Link::Retrying)),
             )
                 .chain()
@@ -128,6 +276,7 @@ fn follow_commands(
             }
             OnlineCommand::Disconnect => {
                 status.problem = None;
+                status.welcomed = false;
                 next.set(Link::Offline);
             }
         }
@@ -144,11 +293,11 @@ fn open(
     socket.close();
     status.address = account.address();
     status.player_id = None;
+    status.player = None;
+    status.welcomed = false;
     let address = status.address.clone();
     if !(address.starts_with("ws://") || address.starts_with("wss://")) {
-        status.problem = Some(format!(
-            "{address:?} is not a WebSocket address (ws://host:port/ws)"
-        ));
+        status.problem = Some(LinkProblem::BadAddress(address));
         next.set(Link::Retrying);
         return;
     }
@@ -157,13 +306,15 @@ fn open(
         ..default()
     };
     info!("connecting to {address}");
-    match ewebsock::connect(address, options) {
+    match ewebsock::connect(address.clone(), options) {
         Ok((sender, receiver)) => {
             socket.sender = Some(sender);
             socket.receiver = Some(receiver);
+            socket.deadline = Some(Timer::new(WELCOME_TIMEOUT, TimerMode::Once));
         }
         Err(e) => {
-            status.problem = Some(e);
+            warn!("cannot connect to {address}: {e}");
+            status.problem = Some(LinkProblem::Unreachable);
             next.set(Link::Retrying);
         }
     }
@@ -175,9 +326,30 @@ fn close(mut socket: NonSendMut<Socket>) {
 
 fn close_and_wait(mut socket: NonSendMut<Socket>, mut status: ResMut<LinkStatus>) {
     socket.close();
-    let delay = backoff(status.failures);
-    status.failures = status.failures.saturating_add(1);
-    status.retry = Timer::new(delay, TimerMode::Once);
+    let mut rng: SmallRng = rand::make_rng();
+    let delay = status.schedule_retry(&mut rng);
+    debug!("trying {} again in {delay:?}", status.address);
+}
+
+/// A socket that gets no welcome in time is given up, and tried again.
+fn wait_for_welcome(
+    time: Res<Time<Real>>,
+    mut socket: NonSendMut<Socket>,
+    mut status: ResMut<LinkStatus>,
+    mut next: ResMut<NextState<Link>>,
+) {
+    let Some(deadline) = socket.deadline.as_mut() else {
+        return;
+    };
+    if deadline.tick(time.delta()).just_finished() {
+        warn!("{} did not welcome the player in time", status.address);
+        let problem = match socket.lost() {
+            LinkProblem::Dropped => LinkProblem::NoAnswer,
+            other => other,
+        };
+        status.problem = Some(problem);
+        next.set(Link::Retrying);
+    }
 }
 
 fn wait_to_retry(
@@ -190,13 +362,24 @@ fn wait_to_retry(
     }
 }
 
-/// The hello for the account's server: its token if it has one, and the name.
-fn hello(account: &OnlineAccount, address: &str, name: String) -> ClientMessage {
+/// The hello for the account's server: its token if it has one, and `name` (a new player's
+/// name, or the one to play under from now on).
+fn hello(account: &OnlineAccount, address: &str, name: Option<String>) -> ClientMessage {
     ClientMessage::Hello {
         version: PROTOCOL_VERSION,
-        name: Some(name),
+        name,
         token: account.server(address).and_then(|s| s.player_token.clone()),
     }
+}
+
+/// What the server's answer to the hello does to the connection.
+enum Handshake {
+    /// The player is welcomed: the link is up (the message goes on to the game).
+    Welcomed,
+    /// Passed on to the game.
+    Forward,
+    /// Handled here; the game need not see it.
+    Handled,
 }
 
 /// Reads what the socket brought: the handshake, the server's messages, and failures.
@@ -209,22 +392,17 @@ fn poll(
     mut next: ResMut<NextState<Link>>,
     mut out: MessageWriter<FromServer>,
 ) {
-    let mut events = Vec::new();
-    if let Some(receiver) = &socket.receiver {
-        while let Some(event) = receiver.try_recv() {
-            events.push(event);
-        }
-    }
     let address = status.address.clone();
-    for event in events {
-        match event {
+    let name = account.name(profiles.as_deref());
+    for event in socket.drain() {
+        let problem = match event {
             ewebsock::WsEvent::Opened => {
-                let hello = hello(&account, &address, account.name(profiles.as_deref()));
-                if let Err(e) = socket.send(&hello) {
-                    status.problem = Some(e);
-                    next.set(Link::Retrying);
-                    return;
-                }
+                socket.opened = true;
+                let hello = hello(&account, &address, Some(name.clone()));
+                socket.send(&hello).err().map(|e| {
+                    warn!("the hello to {address} was not sent: {e}");
+                    LinkProblem::Dropped
+                })
             }
             ewebsock::WsEvent::Message(ewebsock::WsMessage::Text(text)) => {
                 let message = match serde_json::from_str::<ServerMessage>(&text) {
@@ -234,47 +412,107 @@ fn poll(
                         continue;
                     }
                 };
-                match &message {
-                    ServerMessage::Welcome { token, player, .. } => {
-                        if let Some(token) = token {
-                            account.server_mut(&address).player_token = Some(token.clone());
-                        }
-                        status.player_id = player.as_ref().map(|p| p.id);
-                        status.problem = None;
-                        status.failures = 0;
-                        next.set(Link::Online);
-                    }
-                    ServerMessage::Error {
-                        code: ErrorCode::UnknownPlayer,
-                        ..
-                    } if *link.get() == Link::Connecting => {
-                        // The server does not know the token (a new database): start afresh.
-                        warn!("the server does not know the saved player; saying hello anew");
-                        account.server_mut(&address).player_token = None;
-                        account.server_mut(&address).seats.clear();
-                        let hello = hello(&account, &address, account.name(profiles.as_deref()));
-                        let _ = socket.send(&hello);
-                        continue;
-                    }
-                    ServerMessage::Error { message, .. } if *link.get() == Link::Connecting => {
-                        status.problem = Some(message.clone());
-                    }
-                    _ => {}
+                let step = if *link.get() == Link::Connecting {
+                    let mut hello = Hello {
+                        socket: &mut socket,
+                        account: &mut account,
+                        address: &address,
+                        name: &name,
+                    };
+                    hello.answer(&message, &mut status)
+                } else {
+                    Handshake::Forward
+                };
+                if let Handshake::Welcomed = step {
+                    next.set(Link::Online);
                 }
-                out.write(FromServer(message));
+                if !matches!(step, Handshake::Handled) {
+                    out.write(FromServer(message));
+                }
+                None
             }
-            ewebsock::WsEvent::Message(_) => {}
+            ewebsock::WsEvent::Message(_) => None,
             ewebsock::WsEvent::Error(e) => {
                 warn!("the connection to {address} failed: {e}");
-                status.problem = Some(e);
-                next.set(Link::Retrying);
-                return;
+                Some(socket.lost())
             }
             ewebsock::WsEvent::Closed => {
-                status.problem = Some("the server closed the connection".to_owned());
-                next.set(Link::Retrying);
-                return;
+                info!("{address} closed the connection");
+                Some(socket.lost())
             }
+        };
+        if let Some(problem) = problem {
+            status.problem = Some(problem);
+            next.set(Link::Retrying);
+            return;
+        }
+    }
+}
+
+/// The handshake on one socket: what it needs to follow the server's answer to the hello.
+struct Hello<'a> {
+    socket: &'a mut Socket,
+    account: &'a mut OnlineAccount,
+    address: &'a str,
+    /// The name asked for.
+    name: &'a str,
+}
+
+impl Hello<'_> {
+    /// Follows the server's answer to the hello: the welcome (the token kept, the player
+    /// shown), or a refusal. A token the server does not know (a new database) is dropped and
+    /// the player made anew; a name another player has is given up for the one the server
+    /// knows the player by.
+    fn answer(&mut self, message: &ServerMessage, status: &mut LinkStatus) -> Handshake {
+        match message {
+            ServerMessage::Welcome { token, player, .. } => {
+                if let Some(token) = token {
+                    self.account.server_mut(self.address).player_token = Some(token.clone());
+                }
+                if let Some(p) = player.as_ref().filter(|p| p.name != self.name) {
+                    info!("online: the server knows the player as {:?}", p.name);
+                }
+                status.welcome(player.clone());
+                Handshake::Welcomed
+            }
+            ServerMessage::Error {
+                code: ErrorCode::UnknownPlayer,
+                ..
+            } => {
+                warn!("the server does not know the saved player; saying hello anew");
+                let server = self.account.server_mut(self.address);
+                server.player_token = None;
+                server.seats.clear();
+                self.say_hello(Some(self.name.to_owned()));
+                Handshake::Handled
+            }
+            ServerMessage::Error {
+                code: ErrorCode::NameTaken,
+                message,
+                ..
+            } if self.has_token() => {
+                warn!("{message}; keeping the name the server knows");
+                self.say_hello(None);
+                Handshake::Forward
+            }
+            ServerMessage::Error { message, .. } => {
+                self.socket.refused = Some(message.clone());
+                Handshake::Forward
+            }
+            _ => Handshake::Forward,
+        }
+    }
+
+    fn has_token(&self) -> bool {
+        self.account
+            .server(self.address)
+            .is_some_and(|s| s.player_token.is_some())
+    }
+
+    fn say_hello(&mut self, name: Option<String>) {
+        let hello = hello(self.account, self.address, name);
+        if let Err(e) = self.socket.send(&hello) {
+            warn!("the hello to {} was not sent: {e}", self.address);
         }
     }
 }
@@ -286,7 +524,8 @@ fn send(
 ) {
     for ToServer(message) in messages.read() {
         if let Err(e) = socket.send(message) {
-            status.problem = Some(e);
+            warn!("{} was not sent: {e}", message.kind());
+            status.problem = Some(LinkProblem::NotSent);
         }
     }
 }
@@ -296,7 +535,109 @@ fn refuse_unsent(mut messages: MessageReader<ToServer>, mut status: ResMut<LinkS
     for ToServer(message) in messages.read() {
         warn!("not connected: {} was not sent", message.kind());
         if status.problem.is_none() {
-            status.problem = Some("not connected to the server".to_owned());
+            status.problem = Some(LinkProblem::NotSent);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+
+    use super::*;
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    #[test]
+    fn the_first_retry_comes_soon_and_the_delays_grow_to_a_cap() {
+        assert_eq!(retry_range(0, false), (ms(200), ms(500)));
+        assert_eq!(retry_range(1, false), (ms(400), ms(1_000)));
+        assert_eq!(retry_range(2, false), (ms(800), ms(1_500)));
+        for failures in [3, 4, 10, 31, 32, 1_000, u32::MAX] {
+            assert_eq!(retry_range(failures, false), (ms(1_000), ms(1_500)));
+        }
+        // A connection that was up and dropped is tried again at once.
+        assert_eq!(retry_range(0, true), (ms(0), ms(100)));
+        // Never longer than 1.5 s, whatever happened before.
+        for failures in 0..40 {
+            for after_drop in [false, true] {
+                let (low, high) = retry_range(failures, after_drop);
+                assert!(low <= high && high <= ms(1_500), "{failures} {after_drop}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_delays_are_drawn_across_their_range() {
+        let mut rng = SmallRng::seed_from_u64(7);
+        for (failures, after_drop) in [(0, false), (1, false), (5, false), (0, true)] {
+            let (low, high) = retry_range(failures, after_drop);
+            let drawn: Vec<Duration> = (0..200)
+                .map(|_| retry_delay(failures, after_drop, &mut rng))
+                .collect();
+            assert!(drawn.iter().all(|d| (low..=high).contains(d)), "{drawn:?}");
+            // Spread out, not one value: the low and the high quarter are both drawn.
+            let quarter = (high - low) / 4;
+            assert!(drawn.iter().any(|d| *d < low + quarter), "{drawn:?}");
+            assert!(drawn.iter().any(|d| *d > high - quarter), "{drawn:?}");
+        }
+    }
+
+    #[test]
+    fn a_welcome_starts_the_retries_afresh() {
+        let mut rng = SmallRng::seed_from_u64(1);
+        let mut status = LinkStatus::default();
+        // Failed attempts: the delays grow to the cap.
+        let mut delays = Vec::new();
+        for _ in 0..6 {
+            delays.push(status.schedule_retry(&mut rng));
+        }
+        assert_eq!(status.failures, 6);
+        assert!(delays[0] <= ms(500), "{delays:?}");
+        assert!(
+            delays[5] >= ms(1_000) && delays[5] <= ms(1_500),
+            "{delays:?}"
+        );
+        assert_eq!(status.retry.duration(), delays[5]);
+        // Welcomed, then dropped: at once, and the count starts again.
+        status.problem = Some(LinkProblem::Unreachable);
+        status.welcome(None);
+        assert_eq!((status.failures, status.problem.clone()), (0, None));
+        assert!(status.schedule_retry(&mut rng) <= ms(100));
+        assert_eq!(status.failures, 0);
+        // The server is not back yet: the next attempts wait as the first ones did.
+        let next = status.schedule_retry(&mut rng);
+        assert!(next >= ms(200) && next <= ms(500), "{next:?}");
+        assert_eq!(status.failures, 1);
+    }
+
+    #[test]
+    fn problems_say_what_the_player_can_do_in_both_languages() {
+        let zh = Lang(Language::Chinese);
+        for problem in [
+            LinkProblem::BadAddress("localhost:7878".to_owned()),
+            LinkProblem::Unreachable,
+            LinkProblem::NoAnswer,
+            LinkProblem::Dropped,
+            LinkProblem::Refused("this server speaks protocol version 3".to_owned()),
+            LinkProblem::NotSent,
+        ] {
+            let english = problem.to_string();
+            let chinese = problem.text(zh);
+            assert_ne!(english, chinese, "{problem:?} is translated");
+            assert!(!chinese.is_ascii(), "{chinese}");
+            for developer in ["URL", "error:", "make server", "IO"] {
+                assert!(!english.contains(developer), "{english}");
+            }
+        }
+        let unreachable = LinkProblem::Unreachable.to_string();
+        assert!(unreachable.contains("check its address"), "{unreachable}");
+        assert!(unreachable.contains("may be down"), "{unreachable}");
+        let bad = LinkProblem::BadAddress("localhost:7878".to_owned());
+        assert!(bad.to_string().contains("localhost:7878"));
+        assert!(bad.text(zh).contains("localhost:7878"));
+        assert!(bad.text(zh).contains("ws://"));
     }
 }

@@ -2,6 +2,7 @@
 //! server sends it. Moves asked for on the board go to the server; the board changes only when
 //! the server's next state says so. After a reconnection the seat is resumed with its token.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use web_time::Instant;
 
@@ -10,7 +11,7 @@ use crate::app::board::PointerSystems;
 use crate::app::{AppSystems, Board, Hover, MoveRequest, Screen, StonePlaced};
 use crate::engine::{ForbiddenPolicy, Game, Stone};
 use crate::net::{
-    ClientMessage, EndReason, ErrorCode, RoomState, RoomStatus, SeatInfo, ServerMessage,
+    ClientMessage, EndReason, ErrorCode, RoomState, RoomStatus, RoomUpdate, SeatInfo, ServerMessage,
 };
 
 /// The room on the online screen.
@@ -24,6 +25,9 @@ pub struct OnlineGame {
     pub room: Option<RoomState>,
     /// When that state arrived (the clocks count down from it).
     pub received: Option<Instant>,
+    /// Whether the whole room has been asked for again (after a reconnection, or an update
+    /// that did not follow): updates wait for it.
+    pub asked_again: bool,
 }
 
 impl OnlineGame {
@@ -52,6 +56,7 @@ impl OnlineGame {
     pub fn watch(&mut self, code: &str) -> ClientMessage {
         self.seat = None;
         self.room = None;
+        self.asked_again = false;
         self.watching = Some(code.to_owned());
         ClientMessage::Watch {
             code: code.to_owned(),
@@ -61,6 +66,7 @@ impl OnlineGame {
     /// Turns to the seat held in `seat`'s game; returns the message that takes it up again.
     pub fn resume(&mut self, seat: SeatInfo) -> ClientMessage {
         self.room = None;
+        self.asked_again = false;
         self.watching = None;
         let message = ClientMessage::Resume {
             code: seat.code.clone(),
@@ -112,108 +118,212 @@ pub(super) fn plugin(app: &mut App) {
                 .in_set(AppSystems::Input)
                 .run_if(in_state(Screen::Online)),
         )
+        // Every frame on the screen, not only when the room changes: whatever else set the
+        // board meanwhile, it shows the server's position again (comparing the moves is cheap).
         .add_systems(
             Update,
             mirror_board
-                .run_if(
-                    in_state(Screen::Online)
-                        .and_then(resource_changed::<OnlineGame>.or_else(state_changed::<Screen>)),
-                )
+                .run_if(in_state(Screen::Online))
                 .in_set(AppSystems::ApplyMoves),
         );
 }
 
-/// Follows the server: seats handed out, room states, refusals, and the welcome after a
-/// reconnection (the seat or the watched game is taken up again).
-fn follow_server(
-    mut world: Commands,
-    mut messages: MessageReader<FromServer>,
-    mut game: ResMut<OnlineGame>,
-    mut notice: ResMut<OnlineNotice>,
-    mut account: ResMut<OnlineAccount>,
-    status: Res<LinkStatus>,
-    mut out: MessageWriter<ToServer>,
-    mut next: ResMut<NextState<Screen>>,
-) {
+/// What following the server touches: the game on screen, the notice, the account's seats,
+/// the messages back and the screen.
+#[derive(SystemParam)]
+struct Follow<'w, 's> {
+    world: Commands<'w, 's>,
+    game: ResMut<'w, OnlineGame>,
+    notice: ResMut<'w, OnlineNotice>,
+    account: ResMut<'w, OnlineAccount>,
+    status: Res<'w, LinkStatus>,
+    out: MessageWriter<'w, ToServer>,
+    next: ResMut<'w, NextState<Screen>>,
+}
+
+/// Follows the server: seats handed out, room states and the updates of a watched room,
+/// refusals, and the welcome after a reconnection (the seat or the watched game is taken up
+/// again).
+fn follow_server(mut messages: MessageReader<FromServer>, mut follow: Follow) {
     for FromServer(message) in messages.read() {
         match message {
-            ServerMessage::Welcome { seats, .. } => {
-                account.server_mut(&status.address).seats = seats.clone();
-                let finished = game
-                    .room
-                    .as_ref()
-                    .is_some_and(|r| r.status == RoomStatus::Finished);
-                if let Some(seat) = game.seat.clone().filter(|_| !finished) {
-                    out.write(ToServer(ClientMessage::Resume {
-                        code: seat.code,
-                        seat_token: seat.seat_token,
-                    }));
-                } else if let Some(code) = game.watching.clone().filter(|_| !finished) {
-                    out.write(ToServer(ClientMessage::Watch { code }));
-                }
-            }
-            ServerMessage::Seat { seat } => {
-                // On the console (the browser's too): what the end-to-end test waits for.
-                info!("online: seated as {:?} in game {}", seat.colour, seat.code);
-                account.keep_seat(&status.address, seat.clone());
-                if game.code() != Some(seat.code.as_str()) {
-                    game.room = None;
-                }
-                game.seat = Some(seat.clone());
-                game.watching = None;
-                notice.0 = None;
-                next.set(Screen::Online);
-            }
-            ServerMessage::Room { room } => {
-                if game.code() != Some(room.code.as_str()) {
-                    continue;
-                }
-                let was_finished = game
-                    .room
-                    .as_ref()
-                    .is_some_and(|r| r.status == RoomStatus::Finished);
-                let moves_before = game.room.as_ref().map_or(0, |r| r.moves.len());
-                if room.moves.len() > moves_before
-                    && let Some(last) = room.moves.last()
-                {
-                    info!(
-                        "online: move {} at {}",
-                        room.moves.len(),
-                        last.to_notation(room.settings.size)
-                    );
-                }
-                game.received = Some(Instant::now());
-                game.room = Some(room.clone());
-                if room.status == RoomStatus::Finished && !was_finished {
-                    let (winner, reason) = room
-                        .result
-                        .as_ref()
-                        .map_or((None, None), |r| (r.winner, Some(r.reason)));
-                    info!(
-                        "online: game {} finished after {} moves: winner {winner:?}, {reason:?}",
-                        room.code,
-                        room.moves.len(),
-                    );
-                    account.forget_seat(&status.address, &room.code);
-                    if let Some(colour) = game.colour() {
-                        world.trigger(OnlineGameFinished {
-                            room: room.clone(),
-                            colour,
-                        });
-                    }
-                }
-            }
-            ServerMessage::Error { code, message, .. } => {
-                notice.0 = Some((*code, message.clone()));
-                // A seat the server no longer knows (the game is gone) is forgotten.
-                if matches!(code, ErrorCode::UnknownRoom | ErrorCode::WrongToken)
-                    && let Some(seat) = &game.seat
-                {
-                    let code = seat.code.clone();
-                    account.forget_seat(&status.address, &code);
-                }
-            }
+            ServerMessage::Welcome { seats, .. } => follow.welcomed(seats),
+            ServerMessage::Seat { seat } => follow.seated(seat),
+            ServerMessage::Room { room } => follow.whole_room(room),
+            ServerMessage::RoomUpdate { update } => follow.update(update),
+            ServerMessage::Spectators { code, count } => follow.spectators(code, *count),
+            ServerMessage::Error {
+                code,
+                message,
+                request,
+            } => follow.refused(*code, message, request.as_deref()),
             _ => {}
+        }
+    }
+}
+
+/// The messages a seat sends about its game: refusing one of them with `UnknownRoom` or
+/// `WrongToken` says the seat is gone.
+const SEAT_REQUESTS: [&str; 9] = [
+    "resume",
+    "move",
+    "resign",
+    "offer_draw",
+    "accept_draw",
+    "decline_draw",
+    "ask_takeback",
+    "grant_takeback",
+    "decline_takeback",
+];
+
+impl Follow<'_, '_> {
+    /// The welcome (after a reconnection too): the seats the server lists are kept, and the
+    /// game on screen is asked for again, unless it is over.
+    fn welcomed(&mut self, seats: &[SeatInfo]) {
+        self.account.server_mut(&self.status.address).seats = seats.to_vec();
+        let finished = self
+            .game
+            .room
+            .as_ref()
+            .is_some_and(|r| r.status == RoomStatus::Finished);
+        if !finished {
+            self.ask_again();
+        }
+    }
+
+    /// Asks for the whole room on screen: the seat resumed, or the game watched again.
+    fn ask_again(&mut self) {
+        let message = if let Some(seat) = self.game.seat.clone() {
+            ClientMessage::Resume {
+                code: seat.code,
+                seat_token: seat.seat_token,
+            }
+        } else if let Some(code) = self.game.watching.clone() {
+            ClientMessage::Watch { code }
+        } else {
+            return;
+        };
+        self.game.asked_again = true;
+        self.out.write(ToServer(message));
+    }
+
+    /// A seat handed out (or handed back after a reconnection): its game goes on screen.
+    fn seated(&mut self, seat: &SeatInfo) {
+        // On the console (the browser's too): what the end-to-end test waits for.
+        info!("online: seated as {:?} in game {}", seat.colour, seat.code);
+        self.account.keep_seat(&self.status.address, seat.clone());
+        if self.game.code() != Some(seat.code.as_str()) {
+            self.game.room = None;
+        }
+        self.game.seat = Some(seat.clone());
+        self.game.watching = None;
+        self.notice.0 = None;
+        // Only when not there yet: entering the screen again would put the local game back
+        // on the board (and the online position would not be drawn again until it changed).
+        NextState::set_if_neq(&mut self.next, Screen::Online);
+    }
+
+    /// The whole room on screen (after every change for a seat, once for a spectator).
+    fn whole_room(&mut self, room: &RoomState) {
+        if self.game.code() == Some(room.code.as_str()) {
+            self.game.asked_again = false;
+            self.show(room.clone());
+        }
+    }
+
+    /// A change to the watched room: applied to the room shown, or, when it does not follow
+    /// from it, the whole room asked for again (the board stays as it is meanwhile).
+    fn update(&mut self, update: &RoomUpdate) {
+        if self.game.code() != Some(update.code.as_str()) || self.game.asked_again {
+            return;
+        }
+        let applied = match self.game.room.clone() {
+            Some(mut room) => update.apply(&mut room).map(|()| room),
+            None => Err("an update came before the room".to_owned()),
+        };
+        match applied {
+            Ok(room) => self.show(room),
+            Err(e) => {
+                warn!("online: {e}; asking for the whole game again");
+                self.ask_again();
+            }
+        }
+    }
+
+    /// The number of spectators of the room shown.
+    fn spectators(&mut self, code: &str, count: u32) {
+        if self.game.code() != Some(code) {
+            return;
+        }
+        if let Some(room) = self.game.room.as_mut() {
+            room.spectators = count;
+        }
+    }
+
+    /// A new state of the room on screen: shown, its moves logged, and its end announced.
+    fn show(&mut self, room: RoomState) {
+        let was_finished = self
+            .game
+            .room
+            .as_ref()
+            .is_some_and(|r| r.status == RoomStatus::Finished);
+        let moves_before = self.game.room.as_ref().map_or(0, |r| r.moves.len());
+        if room.moves.len() > moves_before
+            && let Some(last) = room.moves.last()
+        {
+            info!(
+                "online: move {} at {}",
+                room.moves.len(),
+                last.to_notation(room.settings.size)
+            );
+        }
+        self.game.received = Some(Instant::now());
+        if room.status == RoomStatus::Finished && !was_finished {
+            self.finished(&room);
+        }
+        self.game.room = Some(room);
+    }
+
+    /// The game on screen has ended: logged, its seat forgotten, and, for a player, kept.
+    fn finished(&mut self, room: &RoomState) {
+        let (winner, reason) = room
+            .result
+            .as_ref()
+            .map_or((None, None), |r| (r.winner, Some(r.reason)));
+        info!(
+            "online: game {} finished after {} moves: winner {winner:?}, {reason:?}",
+            room.code,
+            room.moves.len(),
+        );
+        self.account.forget_seat(&self.status.address, &room.code);
+        if let Some(colour) = self.game.colour() {
+            self.world.trigger(OnlineGameFinished {
+                room: room.clone(),
+                colour,
+            });
+        }
+    }
+
+    /// A refusal, shown to the player. A seat the server no longer knows (the game is gone,
+    /// or its record was damaged and set aside) is forgotten; when resuming it was refused,
+    /// the player goes back to the lobby, where the server's words are shown.
+    fn refused(&mut self, code: ErrorCode, message: &str, request: Option<&str>) {
+        self.notice.0 = Some((code, message.to_owned()));
+        if matches!(request, Some("watch" | "resume")) {
+            self.game.asked_again = false;
+        }
+        let seat_gone = matches!(
+            code,
+            ErrorCode::UnknownRoom | ErrorCode::WrongToken | ErrorCode::Damaged
+        ) && request.is_some_and(|r| SEAT_REQUESTS.contains(&r));
+        let Some(seat) = self.game.seat.clone().filter(|_| seat_gone) else {
+            return;
+        };
+        warn!("online: the seat in game {} is gone: {message}", seat.code);
+        self.account.forget_seat(&self.status.address, &seat.code);
+        if request == Some("resume") {
+            *self.game = OnlineGame::default();
+            NextState::set_if_neq(&mut self.next, Screen::Lobby);
         }
     }
 }
@@ -268,7 +378,7 @@ pub fn game_of(room: &RoomState) -> Result<Game, String> {
 }
 
 /// Shows the room's position on the board (the stone just played is announced for the sound
-/// and the animation).
+/// and the animation). A board that already shows it is left alone.
 fn mirror_board(
     mut world: Commands,
     game: Res<OnlineGame>,
@@ -307,9 +417,11 @@ fn mirror_board(
                 });
             }
         }
-        Err(e) => {
+        // Said once, when the state arrives, not again on every frame after it.
+        Err(e) if game.is_changed() => {
             error!("{e}");
             notice.0 = Some((ErrorCode::BadMessage, e));
         }
+        Err(_) => {}
     }
 }

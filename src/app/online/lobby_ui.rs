@@ -9,6 +9,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::lobby::{TIME_PRESETS, default_room_settings};
 use super::{
     Link, LinkStatus, Lobby, OnlineAccount, OnlineCommand, OnlineGame, OnlineNotice, ToServer,
+    rating_label,
 };
 use crate::app::i18n::{Lang, fill, rule_label};
 use crate::app::theme::UiSystems;
@@ -79,6 +80,58 @@ fn time_text(time: Option<TimeControl>, lang: Lang) -> String {
     }
 }
 
+/// Where the connection stands: the name and rating the server knows the player by (the
+/// name may not be the one asked for), or what went wrong and that it is tried again.
+fn connection_lines(ui: &mut egui::Ui, link: Link, status: &LinkStatus, asked: &str, lang: Lang) {
+    let problem = |ui: &mut egui::Ui, text: String| {
+        ui.label(egui::RichText::new(text).color(error_colour(ui)));
+    };
+    match (link, &status.player) {
+        (Link::Online, Some(player)) => {
+            let label = ui.label(fill(
+                lang.t("Connected as {name}, rating {rating}"),
+                &[("name", &player.name), ("rating", &rating_label(player))],
+            ));
+            if player.provisional {
+                label.on_hover_text(lang.t(
+                    "A rating followed by ? is provisional: it settles after more rated games.",
+                ));
+            }
+        }
+        (Link::Online, None) => {
+            ui.label(fill(lang.t("Connected as {name}"), &[("name", &asked)]));
+        }
+        (Link::Connecting, _) => {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label(lang.t("Connecting..."));
+            });
+            // The last attempt's trouble stays in view between two attempts.
+            if let Some(p) = &status.problem {
+                problem(ui, p.text(lang));
+            }
+        }
+        (Link::Retrying, _) => {
+            let why = status
+                .problem
+                .as_ref()
+                .map(|p| p.text(lang))
+                .unwrap_or_default();
+            let secs = status.retry.remaining_secs().ceil();
+            problem(
+                ui,
+                fill(
+                    lang.t("{why} Trying again by itself in {n} s."),
+                    &[("why", &why), ("n", &secs)],
+                ),
+            );
+        }
+        (Link::Offline, _) => {
+            ui.label(lang.t("Not connected."));
+        }
+    }
+}
+
 fn lobby_window(
     mut contexts: EguiContexts,
     lang: Res<Lang>,
@@ -115,35 +168,13 @@ fn lobby_window(
                 dialog.set(Dialog::Settings);
             }
         });
-        match *link.get() {
-            Link::Online => {
-                ui.label(fill(
-                    lang.t("Connected as {name}"),
-                    &[("name", &account.name(profiles.as_deref()))],
-                ));
-            }
-            Link::Connecting => {
-                ui.horizontal(|ui| {
-                    ui.spinner();
-                    ui.label(lang.t("Connecting..."));
-                });
-            }
-            Link::Retrying => {
-                let why = status.problem.clone().unwrap_or_default();
-                let secs = status.retry.remaining_secs().ceil();
-                ui.label(
-                    egui::RichText::new(fill(
-                        lang.t("The server cannot be reached: {why}. Retrying in {n} s."),
-                        &[("why", &why), ("n", &secs)],
-                    ))
-                    .color(error_colour(ui)),
-                );
-                ui.small(lang.t("Start one with: make server"));
-            }
-            Link::Offline => {
-                ui.label(lang.t("Not connected."));
-            }
-        }
+        connection_lines(
+            ui,
+            *link.get(),
+            &status,
+            &account.name(profiles.as_deref()),
+            lang,
+        );
         ui.horizontal(|ui| {
             ui.label(lang.t("Your name"));
             let mut name = account.0.name.clone();

@@ -5,11 +5,13 @@
 //! - [`account`]: the server address, the player's name, and the tokens the server gave
 //!   (player and seats), kept in the data directory (`online.json`).
 //! - [`connection`]: the WebSocket ([`ewebsock`]) and its [`Link`] state: connecting, the
-//!   handshake, automatic retry with backoff, and the text of what went wrong.
+//!   handshake, automatic retry (at once after a drop, then with growing, jittered delays
+//!   capped at 1.5 s), and what went wrong, said so that the player knows what to do.
 //! - [`lobby`]: what the lobby knows (public games, the quick-match queue, refusals) and the
 //!   seats the server hands out.
-//! - [`game`]: the room the player sits in or watches, mirrored on the board; moves go to the
-//!   server; a seat is resumed after a reconnection.
+//! - [`game`]: the room the player sits in or watches, mirrored on the board (a spectator
+//!   gets the room once, then what changes); moves go to the server; a seat is resumed, or
+//!   the watched game asked for again, after a reconnection.
 //! - [`clocks`]: the clocks counted down between two states from the server.
 //! - [`history`]: a finished online game lands in the local history.
 //! - [`lobby_ui`] and [`panel`]: the lobby screen and the panel beside an online game, with
@@ -28,13 +30,24 @@ mod panel;
 
 use bevy::prelude::*;
 
-use crate::net::{ClientMessage, ServerMessage};
+use crate::net::{ClientMessage, PlayerInfo, ServerMessage};
 
 pub use account::{OnlineAccount, default_address};
 pub use clocks::OnlineClocks;
-pub use connection::{Link, LinkStatus, OnlineCommand};
+pub use connection::{Link, LinkProblem, LinkStatus, OnlineCommand};
 pub use game::{OnlineGame, OnlineNotice};
 pub use lobby::{JoinOnConnect, Lobby, QuickMatchOnConnect, default_room_settings};
+
+/// An online rating as shown: rounded, and followed by `?` while it is provisional
+/// (`1500?`), in every language.
+pub fn rating_label(player: &PlayerInfo) -> String {
+    let rating = format!("{:.0}", player.rating);
+    if player.provisional {
+        format!("{rating}?")
+    } else {
+        rating
+    }
+}
 
 /// A message for the server; [`connection`] sends it while the link is up.
 #[derive(Message, Debug, Clone, PartialEq, Eq)]

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::clocks::OnlineClocks;
-use super::{Link, LinkStatus, OnlineGame, OnlineNotice, ToServer};
+use super::{Link, LinkStatus, OnlineGame, OnlineNotice, ToServer, rating_label};
 use crate::app::board::BoardLayout;
 use crate::app::i18n::{Lang, fill, rule_label, stone_name};
 use crate::app::screens::player_cards::{CardState, PlayerCard, PlayerCards, show_cards};
@@ -15,7 +15,7 @@ use crate::app::theme::UiSystems;
 use crate::app::theme::widgets::{button, dialog_window, error_colour, primary_button, root_ui};
 use crate::app::{Dialog, Screen};
 use crate::engine::Stone;
-use crate::net::{ClientMessage, EndReason, GameResult, RoomState, RoomStatus};
+use crate::net::{ClientMessage, EndReason, GameResult, PlayerInfo, RoomState, RoomStatus};
 
 /// The narrowest the panel gets when the layout leaves it no room.
 const MIN_PANEL: f32 = 260.0;
@@ -79,9 +79,9 @@ fn online_cards(
         let (name, rank) = match player {
             Some(p) if me == Some(stone) => (
                 format!("{} {}", p.name, lang.t("(you)")),
-                rating_text(p.rating, lang),
+                rating_text(p, lang),
             ),
-            Some(p) => (p.name.clone(), rating_text(p.rating, lang)),
+            Some(p) => (p.name.clone(), rating_text(p, lang)),
             None => (
                 lang.t("Waiting for an opponent...").to_owned(),
                 String::new(),
@@ -103,12 +103,23 @@ fn online_cards(
     PlayerCards(vec![card(Stone::Black), card(Stone::White)])
 }
 
-/// "Rating 1500".
-fn rating_text(rating: f64, lang: Lang) -> String {
+/// "Rating 1500", or "Rating 1500?" while it is provisional.
+fn rating_text(player: &PlayerInfo, lang: Lang) -> String {
     fill(
         lang.t("Rating {rating}"),
-        &[("rating", &format!("{rating:.0}"))],
+        &[("rating", &rating_label(player))],
     )
+}
+
+/// What went wrong with the connection and that the game is coming back by itself.
+fn reconnecting_text(status: &LinkStatus, lang: Lang) -> String {
+    match &status.problem {
+        Some(problem) => fill(
+            lang.t("{why} Reconnecting by itself..."),
+            &[("why", &problem.text(lang))],
+        ),
+        None => lang.t("Reconnecting...").to_owned(),
+    }
 }
 
 /// "White disconnected" under the cards, for a seated player whose connection is gone.
@@ -158,16 +169,9 @@ fn online_panel(
             match *link.get() {
                 Link::Online => {}
                 Link::Connecting | Link::Retrying | Link::Offline => {
-                    let why = status
-                        .problem
-                        .clone()
-                        .unwrap_or_else(|| lang.t("connecting...").to_owned());
                     ui.label(
-                        egui::RichText::new(fill(
-                            lang.t("Connection lost: {why}. Reconnecting..."),
-                            &[("why", &why)],
-                        ))
-                        .color(error_colour(ui)),
+                        egui::RichText::new(reconnecting_text(&status, lang))
+                            .color(error_colour(ui)),
                     );
                 }
             }
@@ -368,4 +372,65 @@ fn answers(
         });
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::players::settings::Language;
+
+    fn player(rating: f64, provisional: bool) -> PlayerInfo {
+        PlayerInfo {
+            id: 1,
+            name: "Ann".to_owned(),
+            rating,
+            deviation: if provisional { 300.0 } else { 50.0 },
+            games: 3,
+            provisional,
+        }
+    }
+
+    #[test]
+    fn a_provisional_rating_is_shown_as_such_in_both_languages() {
+        let (en, zh) = (Lang(Language::English), Lang(Language::Chinese));
+        assert_eq!(rating_text(&player(1500.4, true), en), "Rating 1500?");
+        assert_eq!(rating_text(&player(1623.6, false), en), "Rating 1624");
+        assert_eq!(rating_text(&player(1500.0, true), zh), "积分 1500?");
+    }
+
+    #[test]
+    fn the_cards_show_the_ratings_as_the_server_rates_them() {
+        let room = RoomState {
+            code: "K7QX2M".to_owned(),
+            settings: crate::app::online::default_room_settings(),
+            public: true,
+            status: RoomStatus::Playing,
+            black: Some(player(1712.0, false)),
+            white: Some(player(1500.0, true)),
+            connected: [true, true],
+            moves: vec![],
+            to_move: Stone::Black,
+            clock: None,
+            draw_offer: None,
+            takeback_request: None,
+            result: None,
+            spectators: 0,
+        };
+        let en = Lang(Language::English);
+        let cards = online_cards(&room, &OnlineClocks::default(), Some(Stone::Black), en);
+        let ranks: Vec<&str> = cards.0.iter().map(|c| c.rank.as_str()).collect();
+        assert_eq!(ranks, ["Rating 1712", "Rating 1500?"]);
+    }
+
+    #[test]
+    fn reconnecting_says_what_went_wrong_and_that_it_comes_back_by_itself() {
+        let en = Lang(Language::English);
+        let mut status = LinkStatus::default();
+        assert_eq!(reconnecting_text(&status, en), "Reconnecting...");
+        status.problem = Some(crate::app::online::LinkProblem::Dropped);
+        assert_eq!(
+            reconnecting_text(&status, en),
+            "The connection to the server was lost. Reconnecting by itself..."
+        );
+    }
 }

@@ -1,0 +1,514 @@
+//! The game's online client (headless App) against a scripted server: a WebSocket on a free
+//! loopback port whose every answer the test writes, to try what the real server does only now
+//! and then (updates to a watched game that do not follow, a damaged game, a name already
+//! taken, a dropped connection) and what it says when nothing listens.
+#![cfg(all(feature = "game", not(target_arch = "wasm32")))]
+
+mod common;
+
+use std::net::{TcpListener, TcpStream};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use gomoku::app::online::{
+    Link, LinkStatus, OnlineAccount, OnlineClocks, OnlineCommand, OnlineGame, OnlineNotice,
+    ToServer,
+};
+use gomoku::app::{Board, GameHistory, GamePlugin, Screen, Storage};
+use gomoku::engine::{Pos, Rule, Stone};
+use gomoku::net::{
+    ClientMessage, ClockState, EndReason, ErrorCode, GameResult, PROTOCOL_VERSION, PlayerInfo,
+    RoomSettings, RoomState, RoomStatus, RoomUpdate, SeatInfo, ServerMessage, TimeControl,
+};
+use gomoku::store::Store;
+
+/// What the test has the scripted server do next.
+enum Out {
+    /// Send this message.
+    Say(Box<ServerMessage>),
+    /// Close the connection (the client sees it drop).
+    Close,
+}
+
+/// A scripted WebSocket server: it accepts one connection after another; what the client sends
+/// comes out of `heard`, and what `say` is given goes to the connection open at the time.
+struct FakeServer {
+    addr: String,
+    to_client: mpsc::Sender<Out>,
+    heard: mpsc::Receiver<ClientMessage>,
+}
+
+impl FakeServer {
+    fn start() -> FakeServer {
+        let listener = TcpListener::bind("127.0.0.1:0").expect("a free port");
+        let addr = listener.local_addr().unwrap().to_string();
+        let (to_client, outbox) = mpsc::channel();
+        let (tell, heard) = mpsc::channel();
+        std::thread::spawn(move || {
+            for stream in listener.incoming() {
+                let Ok(stream) = stream else { return };
+                if !serve(stream, &outbox, &tell) {
+                    return;
+                }
+            }
+        });
+        FakeServer {
+            addr,
+            to_client,
+            heard,
+        }
+    }
+
+    fn say(&self, message: ServerMessage) {
+        self.to_client.send(Out::Say(Box::new(message))).unwrap();
+    }
+
+    fn close(&self) {
+        self.to_client.send(Out::Close).unwrap();
+    }
+
+    /// Updates the App until the client sends a message `want` accepts (others are dropped).
+    fn hear<T>(&self, app: &mut App, what: &str, want: impl Fn(&ClientMessage) -> Option<T>) -> T {
+        let deadline = Instant::now() + Duration::from_secs(15);
+        loop {
+            while let Ok(m) = self.heard.try_recv() {
+                if let Some(t) = want(&m) {
+                    return t;
+                }
+            }
+            assert!(Instant::now() < deadline, "timed out waiting for {what}");
+            app.update();
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+
+    /// Waits for the client's hello and welcomes it as `player`.
+    fn welcome(&self, app: &mut App, player: PlayerInfo, seats: Vec<SeatInfo>) {
+        self.hear(app, "the hello", |m| {
+            matches!(m, ClientMessage::Hello { .. }).then_some(())
+        });
+        self.say(ServerMessage::Welcome {
+            version: PROTOCOL_VERSION,
+            player: Some(player),
+            token: Some("a-token".to_owned()),
+            seats,
+        });
+        wait_for(app, "the welcome", |app| link(app) == Link::Online);
+    }
+}
+
+/// Serves one connection until it closes or the test closes it; false when the test is over.
+fn serve(
+    stream: TcpStream,
+    outbox: &mpsc::Receiver<Out>,
+    tell: &mpsc::Sender<ClientMessage>,
+) -> bool {
+    let Ok(mut ws) = tungstenite::accept(stream) else {
+        return true;
+    };
+    let _ = ws
+        .get_ref()
+        .set_read_timeout(Some(Duration::from_millis(10)));
+    loop {
+        loop {
+            match outbox.try_recv() {
+                Ok(Out::Say(m)) => {
+                    let text = serde_json::to_string(&*m).unwrap();
+                    if ws.send(tungstenite::Message::text(text)).is_err() {
+                        return true;
+                    }
+                }
+                Ok(Out::Close) => {
+                    let _ = ws.close(None);
+                    let _ = ws.flush();
+                    return true;
+                }
+                Err(mpsc::TryRecvError::Empty) => break,
+                Err(mpsc::TryRecvError::Disconnected) => return false,
+            }
+        }
+        match ws.read() {
+            Ok(tungstenite::Message::Text(text)) => {
+                if let Ok(m) = serde_json::from_str::<ClientMessage>(text.as_str())
+                    && tell.send(m).is_err()
+                {
+                    return false;
+                }
+            }
+            Ok(_) => {}
+            Err(tungstenite::Error::Io(e))
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ) => {}
+            Err(_) => return true,
+        }
+    }
+}
+
+/// A headless game App whose online account points at `addr` under `name`, in the lobby.
+fn online_app(addr: &str, name: &str) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin))
+        .insert_resource(Storage(Store::in_memory()))
+        .insert_resource(common::english())
+        .add_plugins(GamePlugin);
+    app.update();
+    {
+        let mut account = app.world_mut().resource_mut::<OnlineAccount>();
+        account.0.address = format!("ws://{addr}/ws");
+        account.0.name = name.to_owned();
+    }
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Lobby);
+    app.update();
+    app
+}
+
+fn link(app: &App) -> Link {
+    *app.world().resource::<State<Link>>().get()
+}
+
+fn room(app: &App) -> Option<&RoomState> {
+    app.world().resource::<OnlineGame>().room.as_ref()
+}
+
+fn board_moves(app: &App) -> Vec<Pos> {
+    app.world().resource::<Board>().board().moves().to_vec()
+}
+
+/// Updates the App until `done`, failing the test after 15 s.
+fn wait_for(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(15);
+    while !done(app) {
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        app.update();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+fn player(id: i64, name: &str, provisional: bool) -> PlayerInfo {
+    PlayerInfo {
+        id,
+        name: name.to_owned(),
+        rating: 1500.0,
+        deviation: if provisional { 350.0 } else { 60.0 },
+        games: if provisional { 0 } else { 40 },
+        provisional,
+    }
+}
+
+const CODE: &str = "K7QX2M";
+
+/// A game being played on 15x15, five minutes each, with `moves` on the board.
+fn playing(moves: &[Pos]) -> RoomState {
+    let to_move = if moves.len().is_multiple_of(2) {
+        Stone::Black
+    } else {
+        Stone::White
+    };
+    RoomState {
+        code: CODE.to_owned(),
+        settings: RoomSettings {
+            rule: Rule::Freestyle,
+            size: 15,
+            time: Some(TimeControl {
+                base_secs: 300,
+                increment_secs: 0,
+            }),
+            rated: true,
+        },
+        public: true,
+        status: RoomStatus::Playing,
+        black: Some(player(1, "Ann", false)),
+        white: Some(player(2, "Bob", true)),
+        connected: [true, true],
+        moves: moves.to_vec(),
+        to_move,
+        clock: Some(ClockState {
+            black_ms: 290_000,
+            white_ms: 280_000,
+            running: Some(to_move),
+        }),
+        draw_offer: None,
+        takeback_request: None,
+        result: None,
+        spectators: 1,
+    }
+}
+
+/// The update to `room` for a spectator who has its first `keep` moves, as the server sends it.
+fn update(room: &RoomState, keep: usize) -> ServerMessage {
+    ServerMessage::RoomUpdate {
+        update: RoomUpdate {
+            code: room.code.clone(),
+            keep: keep as u32,
+            added: room.moves[keep..].to_vec(),
+            status: room.status,
+            connected: room.connected,
+            to_move: room.to_move,
+            clock: room.clock,
+            draw_offer: room.draw_offer,
+            takeback_request: room.takeback_request,
+            result: room.result.clone(),
+        },
+    }
+}
+
+fn is_watch(m: &ClientMessage) -> Option<()> {
+    matches!(m, ClientMessage::Watch { code } if code == CODE).then_some(())
+}
+
+#[test]
+fn a_spectator_follows_each_update_and_asks_again_when_one_does_not_follow() {
+    let server = FakeServer::start();
+    let mut app = online_app(&server.addr, "Eve");
+    server.welcome(&mut app, player(3, "Eve", true), vec![]);
+    let watch = app.world_mut().resource_mut::<OnlineGame>().watch(CODE);
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Online);
+    app.world_mut().write_message(ToServer(watch));
+    server.hear(&mut app, "the watch", is_watch);
+
+    // The whole room once, then only what changes.
+    let moves = [
+        Pos::new(7, 7),
+        Pos::new(8, 8),
+        Pos::new(7, 8),
+        Pos::new(9, 9),
+    ];
+    server.say(ServerMessage::Room {
+        room: playing(&moves[..1]),
+    });
+    wait_for(&mut app, "the first move", |app| {
+        board_moves(app) == moves[..1]
+    });
+    for n in 2..=3 {
+        server.say(update(&playing(&moves[..n]), n - 1));
+        wait_for(&mut app, "the next move", |app| {
+            board_moves(app) == moves[..n]
+        });
+    }
+    let shown = room(&app).unwrap().clone();
+    assert_eq!(shown.to_move, Stone::White);
+    assert_eq!(shown.clock.unwrap().running, Some(Stone::White));
+    assert!(app.world().resource::<OnlineClocks>().timed);
+    assert_eq!(shown.black.as_ref().unwrap().name, "Ann", "the rest stays");
+
+    // The count of spectators comes on its own.
+    server.say(ServerMessage::Spectators {
+        code: CODE.to_owned(),
+        count: 7,
+    });
+    wait_for(&mut app, "the count", |app| {
+        room(app).is_some_and(|r| r.spectators == 7)
+    });
+    // A takeback keeps fewer moves than the spectator has.
+    server.say(update(&playing(&moves[..1]), 1));
+    wait_for(&mut app, "the takeback", |app| {
+        board_moves(app) == moves[..1]
+    });
+
+    // An update that does not follow (it keeps moves the spectator never saw): the client
+    // asks for the whole room again, and its board does not change meanwhile.
+    server.say(update(&playing(&moves), 3));
+    server.hear(&mut app, "the watch asked again", is_watch);
+    assert_eq!(board_moves(&app), moves[..1]);
+    server.say(ServerMessage::Room {
+        room: playing(&moves[..3]),
+    });
+    wait_for(&mut app, "the whole room", |app| {
+        board_moves(app) == moves[..3]
+    });
+    server.say(update(&playing(&moves), 3));
+    wait_for(&mut app, "the move after it", |app| {
+        board_moves(app) == moves
+    });
+
+    // The end comes as an update too: shown, and no game kept for a spectator.
+    let mut end = playing(&moves);
+    end.status = RoomStatus::Finished;
+    end.clock = end.clock.map(|c| ClockState { running: None, ..c });
+    end.result = Some(GameResult {
+        winner: Some(Stone::White),
+        reason: EndReason::Resigned,
+        line: vec![],
+    });
+    server.say(update(&end, 4));
+    wait_for(&mut app, "the end", |app| {
+        app.world().resource::<Board>().outcome().is_over()
+    });
+    assert_eq!(room(&app).unwrap().status, RoomStatus::Finished);
+    assert_eq!(app.world().resource::<GameHistory>().len(), 0);
+}
+
+#[test]
+fn a_damaged_game_is_forgotten_on_resume_and_the_player_told_why() {
+    let server = FakeServer::start();
+    let mut app = online_app(&server.addr, "Ann");
+    let address = format!("ws://{}/ws", server.addr);
+    let held = SeatInfo {
+        code: CODE.to_owned(),
+        colour: Stone::Black,
+        seat_token: "seat".to_owned(),
+    };
+    server.welcome(&mut app, player(1, "Ann", false), vec![held.clone()]);
+    let seats = |app: &App| {
+        app.world()
+            .resource::<OnlineAccount>()
+            .server(&address)
+            .map(|s| s.seats.clone())
+            .unwrap_or_default()
+    };
+    assert_eq!(seats(&app), std::slice::from_ref(&held));
+
+    // The player sits in the game; a wrong invite code typed in the lobby is refused as
+    // unknown, and that says nothing about the seat held.
+    let resume = app
+        .world_mut()
+        .resource_mut::<OnlineGame>()
+        .resume(held.clone());
+    app.world_mut().write_message(ToServer(resume));
+    server.hear(&mut app, "the resume", |m| {
+        matches!(m, ClientMessage::Resume { .. }).then_some(())
+    });
+    server.say(ServerMessage::Seat { seat: held.clone() });
+    server.say(ServerMessage::Room {
+        room: playing(&[Pos::new(7, 7)]),
+    });
+    wait_for(&mut app, "the game", |app| room(app).is_some());
+    server.say(ServerMessage::Error {
+        code: ErrorCode::UnknownRoom,
+        message: "no public game has the code NOPE".to_owned(),
+        request: Some("join_room".to_owned()),
+    });
+    wait_for(&mut app, "the refusal", |app| {
+        app.world().resource::<OnlineNotice>().0.is_some()
+    });
+    assert_eq!(
+        seats(&app),
+        std::slice::from_ref(&held),
+        "a mistyped code keeps the seat"
+    );
+
+    // The server restarts and finds the game's record damaged: the answer to the resume.
+    server.close();
+    server.welcome(&mut app, player(1, "Ann", false), vec![held.clone()]);
+    server.hear(&mut app, "the resume after the restart", |m| {
+        matches!(m, ClientMessage::Resume { code, .. } if code == CODE).then_some(())
+    });
+    let why = "game K7QX2M's record is damaged; it was set aside";
+    server.say(ServerMessage::Error {
+        code: ErrorCode::Damaged,
+        message: why.to_owned(),
+        request: Some("resume".to_owned()),
+    });
+    wait_for(&mut app, "the seat forgotten", |app| seats(app).is_empty());
+    let notice = app.world().resource::<OnlineNotice>().0.clone();
+    assert_eq!(notice, Some((ErrorCode::Damaged, why.to_owned())));
+    // Nothing asks for the game again.
+    server.close();
+    server.welcome(&mut app, player(1, "Ann", false), vec![]);
+    for _ in 0..30 {
+        app.update();
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let asked: Vec<ClientMessage> = server.heard.try_iter().collect();
+    assert!(
+        !asked
+            .iter()
+            .any(|m| matches!(m, ClientMessage::Resume { .. })),
+        "{asked:?}"
+    );
+}
+
+#[test]
+fn a_taken_name_keeps_the_name_the_server_gave() {
+    let server = FakeServer::start();
+    let mut app = online_app(&server.addr, "Ann");
+    let address = format!("ws://{}/ws", server.addr);
+    app.world_mut()
+        .resource_mut::<OnlineAccount>()
+        .server_mut(&address)
+        .player_token = Some("a-token".to_owned());
+    // The saved player asks for a name someone else has: the server refuses the rename.
+    server.hear(&mut app, "the hello", |m| {
+        matches!(m, ClientMessage::Hello { name: Some(n), .. } if n == "Ann").then_some(())
+    });
+    server.say(ServerMessage::Error {
+        code: ErrorCode::NameTaken,
+        message: "another player is called Ann".to_owned(),
+        request: Some("hello".to_owned()),
+    });
+    // The client says hello again with its token alone, and plays under its server name.
+    let again = server.hear(&mut app, "the hello without the name", |m| match m {
+        ClientMessage::Hello { name, token, .. } => Some((name.clone(), token.clone())),
+        _ => None,
+    });
+    assert_eq!(again, (None, Some("a-token".to_owned())));
+    server.say(ServerMessage::Welcome {
+        version: PROTOCOL_VERSION,
+        player: Some(player(5, "Guest 4821", true)),
+        token: None,
+        seats: vec![],
+    });
+    wait_for(&mut app, "the welcome", |app| link(app) == Link::Online);
+    let status = app.world().resource::<LinkStatus>();
+    assert_eq!(status.player.as_ref().unwrap().name, "Guest 4821");
+    assert_eq!(app.world().resource::<OnlineAccount>().0.name, "Ann");
+}
+
+#[test]
+fn a_dropped_connection_is_tried_again_at_once() {
+    let server = FakeServer::start();
+    let mut app = online_app(&server.addr, "Ann");
+    server.welcome(&mut app, player(1, "Ann", false), vec![]);
+    for _ in 0..3 {
+        server.close();
+        wait_for(&mut app, "the drop", |app| link(app) != Link::Online);
+        let dropped = Instant::now();
+        server.welcome(&mut app, player(1, "Ann", false), vec![]);
+        let took = dropped.elapsed();
+        assert!(
+            took < Duration::from_millis(400),
+            "welcomed again {took:?} after the drop"
+        );
+    }
+}
+
+#[test]
+fn a_server_that_cannot_be_reached_is_explained_to_the_player() {
+    // A port nothing listens on.
+    let port = TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let mut app = online_app(&format!("127.0.0.1:{port}"), "Ann");
+    wait_for(&mut app, "the failure", |app| link(app) == Link::Retrying);
+    let said = |app: &App| {
+        let status = app.world().resource::<LinkStatus>();
+        status.problem.as_ref().map(|p| p.to_string())
+    };
+    let text = said(&app).expect("the player is told");
+    assert!(text.contains("address"), "{text}");
+    assert!(text.contains("may be down"), "{text}");
+    for developer in ["error:", "os error", "URL", "make server", "IO"] {
+        assert!(!text.contains(developer), "{text}");
+    }
+
+    // An address that is not a WebSocket's says what one looks like.
+    app.world_mut().resource_mut::<OnlineAccount>().0.address = format!("127.0.0.1:{port}");
+    app.world_mut().write_message(OnlineCommand::Disconnect);
+    app.update();
+    app.world_mut().write_message(OnlineCommand::Connect);
+    wait_for(&mut app, "the refusal of the address", |app| {
+        said(app).is_some_and(|t| t.contains("ws://"))
+    });
+    let text = said(&app).unwrap();
+    assert!(text.contains("settings"), "{text}");
+}
