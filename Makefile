@@ -49,11 +49,18 @@ serve: web
 server:
 	cargo run --no-default-features --features server --bin gomoku-server -- $(ARGS)
 
-# Load benchmark: 500 bot pairs play at once against a local server (GAMES=, MOVES= to change);
-# prints moves/s, round-trip p50/p99, the server's memory and a database check.
-GAMES ?= 500
+# Load benchmark: 2,000 bot pairs play at once against a local server, 2,000 spectators watch
+# one game and leave at once halfway, 20 connections flood it (GAMES=, MOVES=, SPECTATORS=,
+# FLOODERS= to change); prints moves/s, round-trip p50/p99, the crowd's players' round trip,
+# how soon floods were cut off, the server's memory per game and per connection, and a
+# database check.
+GAMES ?= 2000
 MOVES ?= 60
+SPECTATORS ?= 2000
+FLOODERS ?= 20
 load:
 	cargo build --release --no-default-features --features server --bin gomoku-server --example server_load
-	ulimit -n 8192 2>/dev/null; "$${CARGO_TARGET_DIR:-target}/release/examples/server_load" \
-		--server "$${CARGO_TARGET_DIR:-target}/release/gomoku-server" --games $(GAMES) --moves $(MOVES)
+	ulimit -n 16384 2>/dev/null || ulimit -n 8192 2>/dev/null; \
+	"$${CARGO_TARGET_DIR:-target}/release/examples/server_load" \
+		--server "$${CARGO_TARGET_DIR:-target}/release/gomoku-server" --games $(GAMES) \
+		--moves $(MOVES) --spectators $(SPECTATORS) --flooders $(FLOODERS)

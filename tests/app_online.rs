@@ -267,9 +267,12 @@ fn the_client_reconnects_after_the_server_drops_and_finds_its_game() {
     assert_eq!(after.moves, before.moves, "the same position");
     assert_eq!(after.to_move, Stone::White);
     let clock_after = after.clock.unwrap();
-    assert_eq!(clock_after.running, Some(Stone::White));
-    // Black's clock did not run; white's ran at most the heartbeat's second plus the moments
-    // around the restart, not the time the server was down.
+    assert_eq!(
+        clock_after.running, None,
+        "white (to move) is not back yet: after a restart its clock waits for it"
+    );
+    // Black's clock did not run; white's ran at most the heartbeat's second before the
+    // crash, not the time the server was down nor the time since.
     assert_eq!(clock_after.black_ms, clock_before.black_ms);
     let white_used = clock_before.white_ms.saturating_sub(clock_after.white_ms);
     assert!(

@@ -435,31 +435,37 @@ fn a_taken_name_keeps_the_name_the_server_gave() {
         .resource_mut::<OnlineAccount>()
         .server_mut(&address)
         .player_token = Some("a-token".to_owned());
-    // The saved player asks for a name someone else has: the server refuses the rename.
+    // The saved player asks for a name someone else has: the server welcomes it under the
+    // name it knows, then says why.
     server.hear(&mut app, "the hello", |m| {
         matches!(m, ClientMessage::Hello { name: Some(n), .. } if n == "Ann").then_some(())
     });
-    server.say(ServerMessage::Error {
-        code: ErrorCode::NameTaken,
-        message: "another player is called Ann".to_owned(),
-        request: Some("hello".to_owned()),
-    });
-    // The client says hello again with its token alone, and plays under its server name.
-    let again = server.hear(&mut app, "the hello without the name", |m| match m {
-        ClientMessage::Hello { name, token, .. } => Some((name.clone(), token.clone())),
-        _ => None,
-    });
-    assert_eq!(again, (None, Some("a-token".to_owned())));
     server.say(ServerMessage::Welcome {
         version: PROTOCOL_VERSION,
         player: Some(player(5, "Guest 4821", true)),
         token: None,
         seats: vec![],
     });
+    server.say(ServerMessage::Error {
+        code: ErrorCode::NameTaken,
+        message: "another player is called 'Ann'; you play as 'Guest 4821'".to_owned(),
+        request: Some("hello".to_owned()),
+    });
     wait_for(&mut app, "the welcome", |app| link(app) == Link::Online);
+    wait_for(&mut app, "the notice", |app| {
+        app.world().resource::<LinkStatus>().name_refused.is_some()
+    });
     let status = app.world().resource::<LinkStatus>();
     assert_eq!(status.player.as_ref().unwrap().name, "Guest 4821");
     assert_eq!(app.world().resource::<OnlineAccount>().0.name, "Ann");
+    // The next connection says hello with the token alone: the refused name is not asked for
+    // again (and the notice does not come back on every reconnection).
+    server.close();
+    let again = server.hear(&mut app, "the hello without the name", |m| match m {
+        ClientMessage::Hello { name, token, .. } => Some((name.clone(), token.clone())),
+        _ => None,
+    });
+    assert_eq!(again, (None, Some("a-token".to_owned())));
 }
 
 #[test]

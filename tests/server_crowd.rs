@@ -18,11 +18,29 @@ const CROWD: usize = 2000;
 /// white along a row; alternating down a column; no five on either diagonal), black's and
 /// white's points interleaved from the centre out.
 fn points(n: usize) -> Vec<(u8, u8)> {
-    let mut cells: Vec<(u8, u8)> = (0..19u8).flat_map(|y| (0..19u8).map(move |x| (x, y))).collect();
+    let mut cells: Vec<(u8, u8)> = (0..19u8)
+        .flat_map(|y| (0..19u8).map(move |x| (x, y)))
+        .collect();
     cells.sort_by_key(|&(x, y)| (x as i32 - 9).abs().max((y as i32 - 9).abs()));
-    let black: Vec<_> = cells.iter().copied().filter(|&(x, y)| (x as usize + 2 * y as usize) % 4 < 2).collect();
-    let white: Vec<_> = cells.iter().copied().filter(|&(x, y)| (x as usize + 2 * y as usize) % 4 >= 2).collect();
-    (0..n).map(|i| if i % 2 == 0 { black[i / 2] } else { white[i / 2] }).collect()
+    let black: Vec<_> = cells
+        .iter()
+        .copied()
+        .filter(|&(x, y)| (x as usize + 2 * y as usize) % 4 < 2)
+        .collect();
+    let white: Vec<_> = cells
+        .iter()
+        .copied()
+        .filter(|&(x, y)| (x as usize + 2 * y as usize) % 4 >= 2)
+        .collect();
+    (0..n)
+        .map(|i| {
+            if i % 2 == 0 {
+                black[i / 2]
+            } else {
+                white[i / 2]
+            }
+        })
+        .collect()
 }
 
 /// The soft limit on open files, from /proc (Linux); `None` elsewhere.
@@ -50,7 +68,11 @@ fn timed_move(p: &mut Pair, ply: u32, at: (u8, u8)) -> Duration {
     mover.send(move_msg(seat, ply, at.0, at.1));
     mover.room_until(|r| r.moves.len() == ply as usize + 1);
     let trip = t0.elapsed();
-    let other = if ply.is_multiple_of(2) { &mut p.white } else { &mut p.black };
+    let other = if ply.is_multiple_of(2) {
+        &mut p.white
+    } else {
+        &mut p.black
+    };
     other.room_until(|r| r.moves.len() == ply as usize + 1);
     trip
 }
@@ -58,7 +80,10 @@ fn timed_move(p: &mut Pair, ply: u32, at: (u8, u8)) -> Duration {
 #[test]
 fn a_crowd_of_spectators_leaving_at_once_costs_the_players_nothing() {
     let crowd = open_files_limit().map_or(CROWD, |l| CROWD.min(l.saturating_sub(400) / 2));
-    assert!(crowd >= 500, "raise the open files limit (ulimit -n) to run this test");
+    assert!(
+        crowd >= 500,
+        "raise the open files limit (ulimit -n) to run this test"
+    );
     let s = Server::start(
         &temp_dir("crowd").join("db.sqlite"),
         &["--max-per-address", "5000"],
@@ -96,9 +121,11 @@ fn a_crowd_of_spectators_leaving_at_once_costs_the_players_nothing() {
     leaving.join().expect("the crowd left");
     // Both players are still connected and seated: a ping answers, and the room says so.
     p.black.send(json!({"type": "ping"}));
-    p.black.recv_until(|m| matches!(m, ServerMessage::Pong).then_some(()));
+    p.black
+        .recv_until(|m| matches!(m, ServerMessage::Pong).then_some(()));
     p.white.send(json!({"type": "ping"}));
-    p.white.recv_until(|m| matches!(m, ServerMessage::Pong).then_some(()));
+    p.white
+        .recv_until(|m| matches!(m, ServerMessage::Pong).then_some(()));
     // The spectator count comes down to nothing within a few seconds.
     let deadline = Instant::now() + Duration::from_secs(8);
     let mut count = u32::MAX;
@@ -130,7 +157,10 @@ fn a_crowd_of_spectators_leaving_at_once_costs_the_players_nothing() {
     );
     if let (Some(idle), Some(watched), Some(after)) = (idle, watched, after) {
         let per_fan = watched.saturating_sub(idle) * 1024 / crowd as u64;
-        assert!(per_fan <= 50 * 1024 / 1000 * 1000 / 1000 * 1024 / 1024 * 50, "{per_fan}");
+        assert!(
+            per_fan <= 50 * 1024 / 1000 * 1000 / 1000 * 1024 / 1024 * 50,
+            "{per_fan}"
+        );
         assert!(
             watched.saturating_sub(idle) * 1000 / crowd as u64 <= 50 * 1024,
             "a crowd of 1,000 costs at most 50 MB: {} KiB for {crowd}",

@@ -44,7 +44,9 @@ fn names_are_unique_and_a_taken_one_gets_a_guest_name() {
     let mut again = s.client();
     again.send(json!({"type": "hello", "version": 2, "token": bob_token, "name": "ANN"}));
     match again.recv() {
-        ServerMessage::Welcome { player: Some(p), .. } => assert_eq!(p.name, "Bob"),
+        ServerMessage::Welcome {
+            player: Some(p), ..
+        } => assert_eq!(p.name, "Bob"),
         other => panic!("expected a welcome, got {other:?}"),
     }
     again.expect_error(ErrorCode::NameTaken);
@@ -52,7 +54,9 @@ fn names_are_unique_and_a_taken_one_gets_a_guest_name() {
     let mut bob2 = s.client();
     bob2.send(json!({"type": "hello", "version": 2, "token": bob_token, "name": "BOB"}));
     match bob2.recv() {
-        ServerMessage::Welcome { player: Some(p), .. } => assert_eq!(p.name, "BOB"),
+        ServerMessage::Welcome {
+            player: Some(p), ..
+        } => assert_eq!(p.name, "BOB"),
         other => panic!("expected a welcome, got {other:?}"),
     }
 }
@@ -65,8 +69,7 @@ fn resign_after(pair: &mut Pair, plies: u32) {
         pair.play(ply, x, y);
     }
     pair.white.send(seat_msg("resign", &pair.w));
-    pair.black
-        .room_until(|r| r.status == RoomStatus::Finished);
+    pair.black.room_until(|r| r.status == RoomStatus::Finished);
 }
 
 #[test]
@@ -75,12 +78,20 @@ fn games_not_played_and_the_same_pair_again_do_not_move_ratings() {
     // Resigned at move 0: nothing moves.
     let mut p = Pair::new(&s, settings("Freestyle", 15, None, true));
     resign_after(&mut p, 0);
-    assert!(leaderboard(&mut p.black).is_empty(), "a game resigned at once is unrated");
+    assert!(
+        leaderboard(&mut p.black).is_empty(),
+        "a game resigned at once is unrated"
+    );
     // Real games between the same two: the first three of the day count.
     let (b_token, w_token) = (p.b_token.clone(), p.w_token.clone());
     let mut ratings = Vec::new();
     for _ in 0..5 {
-        let mut pair = Pair::again(&s, &b_token, &w_token, settings("Freestyle", 15, None, true));
+        let mut pair = Pair::again(
+            &s,
+            &b_token,
+            &w_token,
+            settings("Freestyle", 15, None, true),
+        );
         resign_after(&mut pair, 12);
         let board = leaderboard(&mut pair.black);
         ratings.push(board.first().map(|p| (p.rating, p.games)));

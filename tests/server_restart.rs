@@ -95,7 +95,11 @@ fn after_a_restart_the_clock_waits_for_the_side_to_move() {
     black.send(json!({"type": "resume", "code": p.b.code, "seat_token": p.b.seat_token}));
     black.seat();
     let r = black.room_until(|r| r.connected[0]);
-    assert_eq!(r.clock.unwrap().running, None, "white is away: no clock runs");
+    assert_eq!(
+        r.clock.unwrap().running,
+        None,
+        "white is away: no clock runs"
+    );
     std::thread::sleep(Duration::from_secs(3));
     let mut white = second.client();
     white.hello_again(&p.w_token);
@@ -103,7 +107,11 @@ fn after_a_restart_the_clock_waits_for_the_side_to_move() {
     white.seat();
     let r = white.room_until(|r| r.connected[1]);
     let clock = r.clock.unwrap();
-    assert_eq!(clock.running, Some(Stone::White), "white's clock runs from its return");
+    assert_eq!(
+        clock.running,
+        Some(Stone::White),
+        "white's clock runs from its return"
+    );
     let used = before.white_ms - clock.white_ms;
     assert!(
         used < 1500,
@@ -117,7 +125,12 @@ fn a_damaged_game_is_set_aside_and_the_others_resume() {
     let mut first = Server::start(&db, &[]);
     let mut good = Pair::new(&first, settings("Freestyle", 15, None, false));
     good.play(0, 7, 7);
-    let mut bad = Pair::again(&first, &good.b_token, &good.w_token, settings("Renju", 15, None, false));
+    let mut bad = Pair::again(
+        &first,
+        &good.b_token,
+        &good.w_token,
+        settings("Renju", 15, None, false),
+    );
     bad.play(0, 7, 7);
     bad.play(1, 8, 8);
     first.kill();
@@ -138,7 +151,11 @@ fn a_damaged_game_is_set_aside_and_the_others_resume() {
     );
     let mut black = second.client();
     let seats = black.hello_again(&good.b_token);
-    assert_eq!(seats, vec![good.b.clone()], "the good game is back, the bad one is not");
+    assert_eq!(
+        seats,
+        vec![good.b.clone()],
+        "the good game is back, the bad one is not"
+    );
     black.send(json!({"type": "resume", "code": bad.b.code, "seat_token": bad.b.seat_token}));
     let told = black.expect_error(gomoku::net::ErrorCode::Damaged);
     assert!(told.contains("could not be restored"), "{told}");

@@ -4,7 +4,10 @@
 // origin) both ask for a quick match and are paired; each plays its moves at the keyboard
 // (xdotool for the window, Playwright for the page), and the game ends in a five. Checked: both
 // sides see every move and the end, both keep the finished game in their local history, and
-// both screens are saved (the desktop's read from Xvfb's frame buffer).
+// both screens are saved (the desktop's read from Xvfb's frame buffer). Halfway the server is
+// killed (SIGKILL) and started again on the same port and database: both players must be seated
+// again within seconds, and the web page must show the stones again (counted on its screen)
+// before the game goes on.
 //
 //   node tests/e2e/online.mjs --server TARGET/debug/gomoku-server --game TARGET/debug/gomoku \
 //        --dist WEB_DIST --out OUT_DIR
@@ -14,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs, launch, waitFor } from './harness.mjs';
 import { xwdToPng } from './xwd.mjs';
+import { decodePng, stonePixels } from './png.mjs';
 
 const args = parseArgs();
 for (const k of ['server', 'game', 'dist', 'out']) {
@@ -30,20 +34,25 @@ process.on('exit', cleanup);
 // The whole test is bounded: a hang is a failure, not a stuck CI.
 setTimeout(() => { console.log('FAIL the online end-to-end test took over 6 minutes'); cleanup(); process.exit(1); }, 360_000).unref();
 
-// The server, with the web build, on a free port.
-const server = spawn(args.server, ['--port', '0', '--db', path.join(work, 'server.sqlite'), '--web', path.resolve(args.dist)], { stdio: ['ignore', 'pipe', 'pipe'] });
-children.push(server);
+// The server, with the web build, on a free port (the second time on the same port).
 let serverLog = '';
-server.stderr.on('data', (d) => { serverLog += d; });
-const port = await new Promise((resolve, reject) => {
-  let first = '';
-  server.stdout.on('data', (d) => {
-    first += d;
-    const m = first.match(/listening on ws:\/\/127\.0\.0\.1:(\d+)\/ws/);
-    if (m) resolve(Number(m[1]));
+const startServer = (onPort) => {
+  const child = spawn(args.server, ['--port', String(onPort), '--db', path.join(work, 'server.sqlite'), '--web', path.resolve(args.dist)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  child.stderr.on('data', (d) => { serverLog += d; });
+  const listening = new Promise((resolve, reject) => {
+    let first = '';
+    child.stdout.on('data', (d) => {
+      first += d;
+      const m = first.match(/listening on ws:\/\/127\.0\.0\.1:(\d+)\/ws/);
+      if (m) resolve(Number(m[1]));
+    });
+    child.on('exit', (code) => reject(new Error(`the server stopped (${code}): ${serverLog}`)));
   });
-  server.on('exit', (code) => reject(new Error(`the server stopped (${code}): ${serverLog}`)));
-});
+  return { child, listening };
+};
+let server = startServer(0);
+const port = await server.listening;
 console.log(`server on 127.0.0.1:${port}`);
 
 // A display of our own, its frame buffer readable as a file.
@@ -135,8 +144,39 @@ const script = [
   [black, ['ArrowRight', 'Enter'], 'k8'], [white, ['ArrowRight', 'Enter'], 'k10'],
   [black, ['ArrowRight', 'Enter'], 'l8'],
 ];
+// The stones on the web page's board (left of the side panel, below the bar).
+const boardArea = { x0: 0, y0: 44, x1: width - 240, y1: height };
+const webStones = async () => stonePixels(decodePng(await page.screenshot()), boardArea);
+const restartAfter = 4;
+const restart = async () => {
+  await new Promise((r) => setTimeout(r, 1500));
+  const before = await webStones();
+  const seatedBefore = [desktopLines, webLines].map((lines) => lines.filter((l) => l.startsWith('seated as')).length);
+  server.child.kill('SIGKILL');
+  await new Promise((r) => server.child.on('exit', r));
+  console.log(`server killed after ${restartAfter} moves; down for 2 s`);
+  await new Promise((r) => setTimeout(r, 2000));
+  server = startServer(port);
+  await server.listening;
+  const back = Date.now();
+  const reseated = await waitFor(() => [desktopLines, webLines].every((lines, i) => lines.filter((l) => l.startsWith('seated as')).length > seatedBefore[i]), 30_000);
+  const took = Date.now() - back;
+  if (!reseated) {
+    fail(`not both seated again within 30 s of the restart: desktop ${JSON.stringify(desktopLines.slice(-3))}, web ${JSON.stringify(webLines.slice(-3))}`);
+    return;
+  }
+  console.log(`both seated again ${took} ms after the server was back`);
+  if (took > 5000) fail(`seated again only ${took} ms after the server was back (goal: 2 s)`);
+  // The page redraws the whole position: the stones are on its screen again.
+  await new Promise((r) => setTimeout(r, 1500));
+  const after = await webStones();
+  await page.screenshot({ path: path.join(out, 'online-web-after-restart.png') });
+  console.log(`web board's stone pixels: before the restart ${JSON.stringify(before)}, after ${JSON.stringify(after)}`);
+  if (after.dark < before.dark * 0.8 || after.light < before.light * 0.8) fail(`the web board lost stones over the restart: ${JSON.stringify(before)} before, ${JSON.stringify(after)} after`);
+};
 const started = Date.now();
 for (const [i, [who, keys, at]] of script.entries()) {
+  if (i === restartAfter) await restart();
   const want = `move ${i + 1} at ${at}`;
   await press(who, keys);
   const seen = await waitFor(() => desktopLines.includes(want) && webLines.includes(want), 20_000);
@@ -145,7 +185,7 @@ for (const [i, [who, keys, at]] of script.entries()) {
     break;
   }
 }
-console.log(`9 moves through the server in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(`9 moves through the server (and its restart) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 const ended = (lines) => lines.find((l) => l.startsWith(`game ${deskCode} finished after 9 moves`));
 if (!await waitFor(() => ended(desktopLines) && ended(webLines), 20_000)) {
   fail(`the end not seen by both: desktop ${JSON.stringify(desktopLines.slice(-2))}, web ${JSON.stringify(webLines.slice(-2))}`);

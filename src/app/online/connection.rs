@@ -115,6 +115,9 @@ pub struct LinkStatus {
     /// Whether the server has welcomed the player on the connection in use: when it drops,
     /// the first attempt to come back goes at once.
     pub welcomed: bool,
+    /// A name the server said another player has: not asked for again on the next hellos
+    /// (the player keeps the name the server knows) until the player picks another.
+    pub name_refused: Option<String>,
 }
 
 impl LinkStatus {
@@ -394,11 +397,16 @@ fn poll(
 ) {
     let address = status.address.clone();
     let name = account.name(profiles.as_deref());
+    // The link's state changes only next frame: a welcome ends the handshake for the
+    // messages after it in this frame already.
+    let mut connecting = *link.get() == Link::Connecting;
     for event in socket.drain() {
         let problem = match event {
             ewebsock::WsEvent::Opened => {
                 socket.opened = true;
-                let hello = hello(&account, &address, Some(name.clone()));
+                let ask =
+                    (status.name_refused.as_deref() != Some(name.as_str())).then(|| name.clone());
+                let hello = hello(&account, &address, ask);
                 socket.send(&hello).err().map(|e| {
                     warn!("the hello to {address} was not sent: {e}");
                     LinkProblem::Dropped
@@ -412,7 +420,18 @@ fn poll(
                         continue;
                     }
                 };
-                let step = if *link.get() == Link::Connecting {
+                if let ServerMessage::Error {
+                    code: ErrorCode::NameTaken,
+                    message: refusal,
+                    ..
+                } = &message
+                {
+                    // The server kept the player's name on the welcome and says why: the
+                    // name is not asked for again (the notice is shown once).
+                    info!("online: {refusal}");
+                    status.name_refused = Some(name.clone());
+                }
+                let step = if connecting {
                     let mut hello = Hello {
                         socket: &mut socket,
                         account: &mut account,
@@ -424,6 +443,7 @@ fn poll(
                     Handshake::Forward
                 };
                 if let Handshake::Welcomed = step {
+                    connecting = false;
                     next.set(Link::Online);
                 }
                 if !matches!(step, Handshake::Handled) {
@@ -486,27 +506,12 @@ impl Hello<'_> {
                 self.say_hello(Some(self.name.to_owned()));
                 Handshake::Handled
             }
-            ServerMessage::Error {
-                code: ErrorCode::NameTaken,
-                message,
-                ..
-            } if self.has_token() => {
-                warn!("{message}; keeping the name the server knows");
-                self.say_hello(None);
-                Handshake::Forward
-            }
             ServerMessage::Error { message, .. } => {
                 self.socket.refused = Some(message.clone());
                 Handshake::Forward
             }
             _ => Handshake::Forward,
         }
-    }
-
-    fn has_token(&self) -> bool {
-        self.account
-            .server(self.address)
-            .is_some_and(|s| s.player_token.is_some())
     }
 
     fn say_hello(&mut self, name: Option<String>) {
