@@ -18,6 +18,7 @@ pub mod connection;
 pub mod hub;
 pub mod limits;
 pub mod listener;
+pub mod memory;
 pub mod names;
 pub mod rate;
 pub mod rating;
@@ -98,9 +99,13 @@ pub async fn serve(listener: TcpListener, shared: Arc<Shared>) -> std::io::Resul
     tokio::spawn(async move {
         let mut every = tokio::time::interval(TICK);
         every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+        let mut crowd = memory::AfterCrowd::default();
         loop {
             every.tick().await;
             ticker.hub().tick(Instant::now());
+            if crowd.crowd_left(ticker.connections.open()) {
+                tokio::task::spawn_blocking(memory::give_back);
+            }
         }
     });
     let port = listener.local_addr()?.port();

@@ -498,9 +498,11 @@ impl Room {
         }
     }
 
-    /// Forgets connection `conn` (as a seat or a spectator). Returns whether anything changed.
+    /// Forgets connection `conn` (as a seat or a spectator). Returns whether a seat changed
+    /// (a spectator leaving changes only the count, told later with the others').
     pub fn unbind(&mut self, conn: u64, now: Instant) -> bool {
-        let mut changed = self.watchers.remove(&conn);
+        self.watchers.remove(&conn);
+        let mut changed = false;
         let over = self.status == RoomStatus::Finished;
         for seat in self.seats.iter_mut().flatten() {
             if seat.conns.remove(&conn) {
