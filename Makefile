@@ -49,13 +49,15 @@ serve: web
 server:
 	cargo run --no-default-features --features server --bin gomoku-server -- $(ARGS)
 
-# Load benchmark: 2,000 bot pairs play at once against a local server, 2,000 spectators watch
-# one game and leave at once halfway, 20 connections flood it (GAMES=, MOVES=, SPECTATORS=,
+# Load benchmark: 2,000 bot pairs play at once against a local server, each move after about a
+# second's thought (THINK=0: as fast as the server answers), 2,000 spectators watch one game and
+# leave at once halfway, 20 connections flood it (GAMES=, MOVES=, THINK=, SPECTATORS=,
 # FLOODERS= to change); prints moves/s, round-trip p50/p99, the crowd's players' round trip,
 # how soon floods were cut off, the server's memory per game and per connection, and a
 # database check.
 GAMES ?= 2000
-MOVES ?= 60
+MOVES ?= 40
+THINK ?= 1000
 SPECTATORS ?= 2000
 FLOODERS ?= 20
 load:
@@ -63,4 +65,4 @@ load:
 	ulimit -n 16384 2>/dev/null || ulimit -n 8192 2>/dev/null; \
 	"$${CARGO_TARGET_DIR:-target}/release/examples/server_load" \
 		--server "$${CARGO_TARGET_DIR:-target}/release/gomoku-server" --games $(GAMES) \
-		--moves $(MOVES) --spectators $(SPECTATORS) --flooders $(FLOODERS)
+		--moves $(MOVES) --think $(THINK) --spectators $(SPECTATORS) --flooders $(FLOODERS)

@@ -3,8 +3,9 @@
 //! new state, which the server sends only after storing the move), the server's memory, and a
 //! check of the database that every acknowledged move is stored exactly once.
 //!
-//! `server_load --server PATH [--games N] [--moves M] [--spectators S] [--flooders F]` (500
-//! games of up to 60 moves by default; with S spectators watching the first game and leaving
+//! `server_load --server PATH [--games N] [--moves M] [--think MS] [--spectators S]
+//! [--flooders F]` (500 games of up to 60 moves by default, each move played at once or, with
+//! `--think`, after a pause drawn between half and one and a half times MS, as people play; with S spectators watching the first game and leaving
 //! all at once halfway, and F connections flooding the server with messages while the games
 //! are played). Also printed: the server's memory per game and per connection, the first
 //! game's round trip (the crowd's players), and how soon the flooders were cut off. Loopback
@@ -36,6 +37,7 @@ fn main() {
     let mut server_bin = None;
     let (mut games, mut moves) = (500usize, 60u32);
     let (mut spectators, mut flooders) = (0usize, 0usize);
+    let mut think = Duration::ZERO;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let mut value = || {
@@ -50,6 +52,10 @@ fn main() {
                 spectators = value().parse().unwrap_or_else(|_| fail("--spectators S"))
             }
             "--flooders" => flooders = value().parse().unwrap_or_else(|_| fail("--flooders F")),
+            "--think" => {
+                think =
+                    Duration::from_millis(value().parse().unwrap_or_else(|_| fail("--think MS")))
+            }
             other => fail(&format!("unknown option {other}")),
         }
     }
@@ -71,9 +77,10 @@ fn main() {
     );
     let base = resident_kib(server.pid());
     println!(
-        "server {} (pid {}), {games} games of up to {moves} moves",
+        "server {} (pid {}), {games} games of up to {moves} moves, {} ms to think a move",
         server.addr,
-        server.pid()
+        server.pid(),
+        think.as_millis()
     );
 
     let barrier = Arc::new(Barrier::new(games + 1));
@@ -85,7 +92,7 @@ fn main() {
             let crowd = (i == 0 && spectators > 0).then(|| (spectators, crowd.clone()));
             std::thread::Builder::new()
                 .stack_size(256 * 1024)
-                .spawn(move || play(&addr, i, moves, &barrier, crowd))
+                .spawn(move || play(&addr, i, moves, think, &barrier, crowd))
                 .expect("spawn a bot thread")
         })
         .collect();
@@ -225,6 +232,7 @@ fn play(
     addr: &str,
     i: usize,
     moves: u32,
+    think: Duration,
     barrier: &Barrier,
     crowd: Option<(usize, Arc<Crowd>)>,
 ) -> Report {
@@ -283,6 +291,9 @@ fn play(
         } else {
             (&mut white, &w, &mut black)
         };
+        if !think.is_zero() {
+            std::thread::sleep(think.mul_f64(rng.random_range(0.5..1.5)));
+        }
         let t0 = Instant::now();
         mover.send(move_msg(seat, ply, x as u8, y as u8));
         let want = ply as usize + 1;

@@ -13,6 +13,8 @@ stage() {
 }
 
 target_dir=${CARGO_TARGET_DIR:-target}
+# The crowd test opens 2,000 spectators' connections (it uses fewer under a lower limit).
+ulimit -n 8192 2>/dev/null || true
 
 stage "dependencies" scripts/deps.sh --web --e2e
 stage "format" cargo fmt --all -- --check

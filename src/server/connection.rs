@@ -24,7 +24,7 @@ const HELLO_WITHIN: Duration = Duration::from_secs(5);
 /// How long the last queued messages may take to leave after the connection ends.
 const WRITER_DRAIN: Duration = Duration::from_secs(5);
 /// How long a connection the server closes is still read (and what it sends dropped) while
-/// its close frame goes out, at most between two frames.
+/// its close frame goes out, at most.
 const CLOSE_LINGER: Duration = Duration::from_secs(2);
 
 /// Why a connection is being closed: the status code and reason of its close frame.
@@ -200,7 +200,10 @@ pub async fn run(socket: WebSocket, shared: Arc<Shared>, peer: Peer) {
     let mut writer = writer;
     let drain = async {
         if closing.reason().is_some() {
-            while let Ok(Some(Ok(_))) = tokio::time::timeout(CLOSE_LINGER, stream.next()).await {}
+            let _ = tokio::time::timeout(CLOSE_LINGER, async {
+                while let Some(Ok(_)) = stream.next().await {}
+            })
+            .await;
         }
     };
     let (written, ()) = tokio::join!(tokio::time::timeout(WRITER_DRAIN, &mut writer), drain);
