@@ -351,6 +351,10 @@ fn ai_against_ai_plays_on_by_itself() {
 fn the_ai_also_answers_when_thinking_in_frame_slices() {
     let setup = GameSetup {
         level: gomoku::engine::search::levels::Level::new(4),
+        // A middle game (black to move): no opening move to find at once, the search runs.
+        moves: ["h8", "i9", "i8", "g8", "j9", "h10", "g9", "j7"]
+            .map(at)
+            .to_vec(),
         ..GameSetup::default()
     };
     let mut app = App::new();
@@ -362,7 +366,8 @@ fn the_ai_also_answers_when_thinking_in_frame_slices() {
         .insert_state(Screen::Playing)
         .add_plugins(GamePlugin);
     app.update();
-    for m in ["h8", "a1", "o15"] {
+    let mut spread = Vec::new();
+    for m in ["a1", "o15", "a15"] {
         let before = board(&app).board().stone_count();
         click(&mut app, m);
         assert_eq!(
@@ -383,8 +388,14 @@ fn the_ai_also_answers_when_thinking_in_frame_slices() {
             );
             assert!(frames < 5_000, "the AI did not answer");
         }
-        assert!(frames > 1, "the answer took several frames");
+        spread.push(frames);
     }
+    // A reply found in the first slice (a forced or quick one, on a fast machine) takes one
+    // frame; the search as a whole is spread over several.
+    assert!(
+        spread.iter().any(|&f| f > 1),
+        "no answer took more than one frame: {spread:?}"
+    );
 }
 
 fn press(app: &mut App, key: KeyCode) {

@@ -6,66 +6,32 @@
 #![cfg(all(feature = "game", feature = "server"))]
 
 mod common;
+mod online_app;
 mod server_support;
 
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
 use gomoku::app::online::{
-    Link, LinkStatus, OnlineAccount, OnlineClocks, OnlineCommand, OnlineGame, OnlineNotice,
-    ToServer,
+    Link, LinkStatus, OnlineClocks, OnlineCommand, OnlineGame, OnlineNotice, ToServer,
 };
-use gomoku::app::{Board, GameHistory, GamePlugin, MoveRequest, Screen, Storage};
+use gomoku::app::{Board, GameHistory, MoveRequest, Screen};
 use gomoku::engine::record::{Ending, RecordMode};
 use gomoku::engine::{Outcome, Pos, Rule, Stone};
-use gomoku::net::{
-    ClientMessage, ColourChoice, ErrorCode, RoomSettings, RoomState, RoomStatus, TimeControl,
-};
-use gomoku::store::Store;
+use gomoku::net::{ClientMessage, ColourChoice, ErrorCode, RoomSettings, RoomStatus, TimeControl};
+use online_app::{link, lobby_app, room, wait_for};
 use serde_json::json;
 use server_support::{Client, Server, move_msg, temp_dir};
 
 /// A headless game App whose online account points at `addr`, in the lobby and connected.
 fn online_app(addr: &str, name: &str) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin))
-        .insert_resource(Storage(Store::in_memory()))
-        .insert_resource(common::english())
-        .add_plugins(GamePlugin);
-    app.update();
-    {
-        let mut account = app.world_mut().resource_mut::<OnlineAccount>();
-        account.0.address = format!("ws://{addr}/ws");
-        account.0.name = name.to_owned();
-    }
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Lobby);
+    let mut app = lobby_app(addr, name);
     wait_for(&mut app, "the welcome", |app| link(app) == Link::Online);
     app
 }
 
-fn link(app: &App) -> Link {
-    *app.world().resource::<State<Link>>().get()
-}
-
 fn screen(app: &App) -> Screen {
     *app.world().resource::<State<Screen>>().get()
-}
-
-fn room(app: &App) -> Option<&RoomState> {
-    app.world().resource::<OnlineGame>().room.as_ref()
-}
-
-/// Updates the App until `done`, failing the test after 15 s.
-fn wait_for(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
-    let deadline = Instant::now() + Duration::from_secs(15);
-    while !done(app) {
-        assert!(Instant::now() < deadline, "timed out waiting for {what}");
-        app.update();
-        std::thread::sleep(Duration::from_millis(5));
-    }
 }
 
 fn send(app: &mut App, m: ClientMessage) {

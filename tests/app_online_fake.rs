@@ -5,24 +5,24 @@
 #![cfg(all(feature = "game", not(target_arch = "wasm32")))]
 
 mod common;
+mod online_app;
 
 use std::net::{TcpListener, TcpStream};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
 use gomoku::app::online::{
     Link, LinkStatus, OnlineAccount, OnlineClocks, OnlineCommand, OnlineGame, OnlineNotice,
     ToServer,
 };
-use gomoku::app::{Board, GameHistory, GamePlugin, Screen, Storage};
+use gomoku::app::{Board, GameHistory, Screen};
 use gomoku::engine::{Pos, Rule, Stone};
 use gomoku::net::{
     ClientMessage, ClockState, EndReason, ErrorCode, GameResult, PROTOCOL_VERSION, PlayerInfo,
     RoomSettings, RoomState, RoomStatus, RoomUpdate, SeatInfo, ServerMessage, TimeControl,
 };
-use gomoku::store::Store;
+use online_app::{link, lobby_app as online_app, room, wait_for};
 
 /// What the test has the scripted server do next.
 enum Out {
@@ -148,46 +148,8 @@ fn serve(
     }
 }
 
-/// A headless game App whose online account points at `addr` under `name`, in the lobby.
-fn online_app(addr: &str, name: &str) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin))
-        .insert_resource(Storage(Store::in_memory()))
-        .insert_resource(common::english())
-        .add_plugins(GamePlugin);
-    app.update();
-    {
-        let mut account = app.world_mut().resource_mut::<OnlineAccount>();
-        account.0.address = format!("ws://{addr}/ws");
-        account.0.name = name.to_owned();
-    }
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Lobby);
-    app.update();
-    app
-}
-
-fn link(app: &App) -> Link {
-    *app.world().resource::<State<Link>>().get()
-}
-
-fn room(app: &App) -> Option<&RoomState> {
-    app.world().resource::<OnlineGame>().room.as_ref()
-}
-
 fn board_moves(app: &App) -> Vec<Pos> {
     app.world().resource::<Board>().board().moves().to_vec()
-}
-
-/// Updates the App until `done`, failing the test after 15 s.
-fn wait_for(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
-    let deadline = Instant::now() + Duration::from_secs(15);
-    while !done(app) {
-        assert!(Instant::now() < deadline, "timed out waiting for {what}");
-        app.update();
-        std::thread::sleep(Duration::from_millis(5));
-    }
 }
 
 fn player(id: i64, name: &str, provisional: bool) -> PlayerInfo {

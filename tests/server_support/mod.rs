@@ -187,29 +187,16 @@ impl Client {
     /// The next server message, or `None` when the server closed the connection. Fails the
     /// test after [`WAIT`].
     pub fn try_recv(&mut self) -> Option<ServerMessage> {
-        let deadline = Instant::now() + WAIT;
         loop {
-            match self.ws.read() {
-                Ok(Message::Text(t)) => {
+            match self.read_frame("no message from the server in time")? {
+                Message::Text(t) => {
                     return Some(
                         serde_json::from_str(t.as_str())
                             .unwrap_or_else(|e| panic!("unreadable server message {t}: {e}")),
                     );
                 }
-                Ok(Message::Close(_)) => return None,
-                Ok(_) => {}
-                Err(tungstenite::Error::Io(e))
-                    if matches!(
-                        e.kind(),
-                        std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
-                    ) =>
-                {
-                    assert!(
-                        Instant::now() < deadline,
-                        "no message from the server in time"
-                    );
-                }
-                Err(_) => return None,
+                Message::Close(_) => return None,
+                _ => {}
             }
         }
     }
@@ -218,21 +205,27 @@ impl Client {
     /// (`None` for a close without one, or a connection that just dropped). Fails the test
     /// after [`WAIT`].
     pub fn close_code(&mut self) -> Option<u16> {
+        loop {
+            if let Message::Close(frame) = self.read_frame("the server did not close in time")? {
+                return frame.map(|f| u16::from(f.code));
+            }
+        }
+    }
+
+    /// The next frame, or `None` when the connection is gone; fails the test with `late`
+    /// after [`WAIT`] without one.
+    fn read_frame(&mut self, late: &str) -> Option<Message> {
         let deadline = Instant::now() + WAIT;
         loop {
             match self.ws.read() {
-                Ok(Message::Close(frame)) => return frame.map(|f| u16::from(f.code)),
-                Ok(_) => {}
+                Ok(m) => return Some(m),
                 Err(tungstenite::Error::Io(e))
                     if matches!(
                         e.kind(),
                         std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
                     ) =>
                 {
-                    assert!(
-                        Instant::now() < deadline,
-                        "the server did not close in time"
-                    );
+                    assert!(Instant::now() < deadline, "{late}");
                 }
                 Err(_) => return None,
             }
