@@ -19,11 +19,14 @@ done
 sudo_cmd=()
 if [ "$(id -u)" -ne 0 ]; then sudo_cmd=(sudo); fi
 
-# Debian packages Bevy links against (audio, input devices, windowing), and a full CJK font for
-# players' names beyond the interface's own Chinese (the game works without it).
-packages=(pkg-config libasound2-dev libudev-dev libwayland-dev libxkbcommon-dev fonts-wqy-microhei)
+# Debian packages Bevy links against (audio, input devices, windowing), a full CJK font for
+# players' names beyond the interface's own Chinese (the game works without it), and a renderer
+# that works on any machine: the Vulkan loader and Mesa's Vulkan drivers (a graphics card's own
+# driver where Mesa has one, llvmpipe in software everywhere else).
+packages=(pkg-config libasound2-dev libudev-dev libwayland-dev libxkbcommon-dev fonts-wqy-microhei
+  libvulkan1 mesa-vulkan-drivers)
 if [ "$want_e2e" -eq 1 ]; then
-  packages+=(xvfb xauth xdotool mesa-vulkan-drivers libvulkan1 python3 chromium)
+  packages+=(xvfb xauth xdotool python3 chromium)
   # Node and npm may come from elsewhere than Debian (as on our CI machines): only when absent.
   command -v node >/dev/null 2>&1 || packages+=(nodejs)
   command -v npm >/dev/null 2>&1 || packages+=(npm)
@@ -35,8 +38,15 @@ if command -v dpkg >/dev/null 2>&1; then
   done
   if [ ${#missing[@]} -gt 0 ]; then
     echo "==> installing Debian packages: ${missing[*]}"
-    "${sudo_cmd[@]}" apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq "${missing[@]}"
+    # Another installation (an update running in the background) holds the package manager's
+    # lock: wait for it, at most ten minutes, instead of failing at once.
+    lock=(-o DPkg::Lock::Timeout=600)
+    if command -v fuser >/dev/null 2>&1 &&
+      fuser /var/lib/dpkg/lock-frontend /var/lib/apt/lists/lock >/dev/null 2>&1; then
+      echo "==> another package installation is running; waiting for it (at most 10 minutes)"
+    fi
+    "${sudo_cmd[@]}" apt-get "${lock[@]}" update -qq
+    DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get "${lock[@]}" install -y -qq "${missing[@]}"
   fi
 else
   echo "==> not a Debian system: install the equivalents of ${packages[*]} yourself (see README)"

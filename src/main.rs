@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use bevy::asset::AssetMetaCheck;
 use bevy::prelude::*;
+use bevy::render::RenderPlugin;
 use bevy::winit::{UpdateMode, WinitSettings};
 use gomoku::app::assets::AssetOrigin;
 use gomoku::app::window::RememberWindowPlace;
@@ -59,9 +60,30 @@ fn main() -> AppExit {
             return AppExit::error();
         }
     };
+    // A machine with no graphics driver gets a word of advice, not Bevy's panic.
+    #[cfg(not(target_arch = "wasm32"))]
+    let renderer = match gomoku::app::window::renderer::find() {
+        Ok(r) => r,
+        Err(advice) => {
+            eprintln!("{advice}");
+            return AppExit::error();
+        }
+    };
+    #[cfg(not(target_arch = "wasm32"))]
+    if let Some(notice) = renderer.notice() {
+        eprintln!("{notice}");
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    let render = RenderPlugin {
+        render_creation: renderer.settings().into(),
+        ..default()
+    };
+    #[cfg(target_arch = "wasm32")]
+    let render = RenderPlugin::default();
     let mut app = App::new();
     app.add_plugins(
         DefaultPlugins
+            .set(render)
             .set(WindowPlugin {
                 primary_window: Some(gomoku::app::window::primary_window(window, remembered)),
                 ..default()

@@ -1,5 +1,6 @@
 //! The game binary as a player starts it, checked without a display: a bad `--assets` folder is
-//! named and the game exits with an error at once, before any window opens. (The runs that
+//! named and the game exits with an error at once, before any window opens; so does a machine
+//! with no graphics driver, with advice instead of a panic. (The runs that
 //! need a window, a damaged asset among them, are in `tests/e2e/desktop.py`.)
 #![cfg(all(feature = "game", not(target_arch = "wasm32")))]
 
@@ -12,8 +13,14 @@ const LIMIT: Duration = Duration::from_secs(30);
 /// Runs the game with `args` and no display; fails the test if it is still running after
 /// [`LIMIT`].
 fn run(args: &[&str]) -> Output {
+    run_with(args, &[])
+}
+
+/// [`run`] with these environment variables set.
+fn run_with(args: &[&str], env: &[(&str, &str)]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_gomoku"))
         .args(args)
+        .envs(env.iter().copied())
         .env_remove("DISPLAY")
         .env_remove("WAYLAND_DISPLAY")
         .env(
@@ -57,4 +64,27 @@ fn the_help_tells_how_to_read_the_assets_from_a_folder() {
     let out = run(&["--help"]);
     assert!(out.status.success());
     assert!(String::from_utf8_lossy(&out.stdout).contains("--assets DIR"));
+}
+
+#[test]
+fn a_machine_without_a_graphics_driver_is_told_what_to_install_not_a_panic() {
+    // The Vulkan loader finds no driver (as on a machine without Mesa's or a card's).
+    let nowhere = "/nonexistent/gomoku-no-vulkan-driver.json";
+    let out = run_with(
+        &[],
+        &[
+            ("WGPU_BACKEND", "vulkan"),
+            ("VK_ICD_FILENAMES", nowhere),
+            ("VK_DRIVER_FILES", nowhere),
+            ("VK_ADD_DRIVER_FILES", nowhere),
+        ],
+    );
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert!(said.contains("no graphics driver was found"), "{said}");
+    if cfg!(target_os = "linux") {
+        assert!(said.contains("mesa-vulkan-drivers libvulkan1"), "{said}");
+    }
+    assert!(!said.contains("panicked"), "no panic: {said}");
+    assert!(!said.contains("backtrace"), "no backtrace: {said}");
 }

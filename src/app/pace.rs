@@ -11,6 +11,7 @@ use bevy::winit::{UpdateMode, WinitSettings};
 use bevy_egui::{EguiInput, EguiPreUpdateSet, egui};
 
 use super::board::{DropShadow, KeyCursor, Particle, Pulse, Settle};
+use super::online::{Link, OnlineGame};
 use super::play::ai::AiThinking;
 use super::play::hint::HintSearch;
 use super::play::opening_ai::OpeningThinking;
@@ -78,6 +79,7 @@ fn pace(
     screen: Res<State<Screen>>,
     clock: Res<GameClock>,
     changes: (Res<Board>, Res<Hover>, Res<KeyCursor>, Res<StatusLine>),
+    online: (Option<Res<State<Link>>>, Option<Res<OnlineGame>>),
     animated: Query<(), Or<(With<Settle>, With<DropShadow>, With<Particle>)>>,
     pulses: Query<(), With<Pulse>>,
     mut last_change: Local<Duration>,
@@ -104,7 +106,9 @@ fn pace(
         Motion::Moving
     } else if !pulses.is_empty() {
         Motion::Pulsing
-    } else if clock.0.is_some() && *screen.get() == Screen::Playing && !board.outcome().is_over() {
+    } else if (clock.0.is_some() && *screen.get() == Screen::Playing && !board.outcome().is_over())
+        || online_ticks(online.0.as_deref(), online.1.as_deref(), *screen.get())
+    {
         Motion::Ticking
     } else {
         Motion::Still
@@ -116,6 +120,19 @@ fn pace(
         winit.focused_mode = mode;
         winit.unfocused_mode = mode;
     }
+}
+
+/// Whether the online side wants a few frames a second: a connection being made or waiting to
+/// try again (its timers count in frames), or an online game whose clock runs. (The server's
+/// messages wake the game by themselves.)
+fn online_ticks(link: Option<&State<Link>>, game: Option<&OnlineGame>, screen: Screen) -> bool {
+    let trying = link.is_some_and(|l| matches!(l.get(), Link::Connecting | Link::Retrying));
+    let clock_runs = screen == Screen::Online
+        && game
+            .and_then(|g| g.room.as_ref())
+            .and_then(|r| r.clock)
+            .is_some_and(|c| c.running.is_some());
+    trying || clock_runs
 }
 
 /// bevy_egui tells egui the modifier keys every frame, as an input event; egui answers any

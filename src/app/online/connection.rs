@@ -12,6 +12,7 @@ use std::fmt;
 use std::time::Duration;
 
 use bevy::prelude::*;
+use bevy::winit::{EventLoopProxyWrapper, WinitUserEvent};
 use rand::rngs::SmallRng;
 use rand::{Rng, RngExt};
 
@@ -292,6 +293,7 @@ fn open(
     account: Res<OnlineAccount>,
     mut status: ResMut<LinkStatus>,
     mut next: ResMut<NextState<Link>>,
+    event_loop: Option<Res<EventLoopProxyWrapper>>,
 ) {
     socket.close();
     status.address = account.address();
@@ -309,7 +311,20 @@ fn open(
         ..default()
     };
     info!("connecting to {address}");
-    match ewebsock::connect(address.clone(), options) {
+    // What the socket brings wakes the game at once: a still game waits seconds between frames
+    // (app::pace), and the server's messages must not wait for them.
+    let connected = match event_loop {
+        Some(proxy) => {
+            let proxy = std::sync::Mutex::new((**proxy).clone());
+            ewebsock::connect_with_wakeup(address.clone(), options, move || {
+                if let Ok(proxy) = proxy.lock() {
+                    let _ = proxy.send_event(WinitUserEvent::WakeUp);
+                }
+            })
+        }
+        None => ewebsock::connect(address.clone(), options),
+    };
+    match connected {
         Ok((sender, receiver)) => {
             socket.sender = Some(sender);
             socket.receiver = Some(receiver);

@@ -5,12 +5,16 @@
 //! - `placement`: places the window at start and remembers its place (desktop).
 //! - `icon`: the window's icon (desktop).
 //! - `title`: the title follows the language.
+//! - `renderer`: whether the machine can draw the game at all, asked before the window opens
+//!   (desktop).
 
 pub mod fit;
 #[cfg(not(target_arch = "wasm32"))]
 mod icon;
 #[cfg(not(target_arch = "wasm32"))]
 mod placement;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod renderer;
 mod title;
 
 use bevy::prelude::*;

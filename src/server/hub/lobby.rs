@@ -19,6 +19,8 @@ use crate::server::storage::{GameRecord, PlayerRecord, SeatRecord};
 
 /// The most players a leaderboard message lists.
 const MAX_LEADERBOARD: u32 = 100;
+/// How long a copy of the leaderboard is served before it is read again.
+const LEADERBOARD_FOR: std::time::Duration = std::time::Duration::from_secs(5);
 /// The most games a list of games holds.
 const MAX_LISTED: usize = 200;
 /// Guest names tried for a player whose name is taken.
@@ -576,11 +578,10 @@ impl Hub {
     /// Removes a spectator (the count is told later, with others' comings and goings).
     pub(super) fn unwatch(&mut self, conn: u64, code: &str) {
         let code = normal_code(code);
+        // The connection keeps the room in its list: it may also hold a seat there, which its
+        // end must still unbind.
         if let Some(room) = self.rooms.get_mut(&code) {
             room.watchers.remove(&conn);
-        }
-        if let Some(c) = self.conns.get_mut(&conn) {
-            c.rooms.remove(&code);
         }
     }
 
@@ -646,16 +647,28 @@ impl Hub {
         self.send(conn, &ServerMessage::Games { games });
     }
 
-    pub(super) fn leaderboard(&mut self, conn: u64, limit: u32) {
-        let limit = limit.clamp(1, MAX_LEADERBOARD);
-        match self.storage.leaderboard(limit) {
-            Ok(players) => {
-                let players = players.iter().map(info).collect();
-                self.send(conn, &ServerMessage::Leaderboard { players });
-            }
-            Err(e) => {
-                self.storage_error(conn, "leaderboard", e);
+    /// The best players, from a copy kept for a few seconds (or until a rated result): a
+    /// crowd asking for it costs one query, not one each.
+    pub(super) fn leaderboard(&mut self, conn: u64, limit: u32, now: Instant) {
+        let limit = limit.clamp(1, MAX_LEADERBOARD) as usize;
+        let fresh = self
+            .leaderboard
+            .as_ref()
+            .is_some_and(|(at, _)| now.saturating_duration_since(*at) < LEADERBOARD_FOR);
+        if !fresh {
+            match self.storage.leaderboard(MAX_LEADERBOARD) {
+                Ok(players) => self.leaderboard = Some((now, players)),
+                Err(e) => {
+                    self.storage_error(conn, "leaderboard", e);
+                    return;
+                }
             }
         }
+        let players = self
+            .leaderboard
+            .as_ref()
+            .map(|(_, all)| all.iter().take(limit).map(info).collect())
+            .unwrap_or_default();
+        self.send(conn, &ServerMessage::Leaderboard { players });
     }
 }

@@ -103,6 +103,8 @@ pub struct Hub {
     new_players: Attempts,
     /// Games that could not be restored at start, by code, with why (told to their players).
     damaged: HashMap<String, String>,
+    /// The best players as last read, and when (dropped when a rated result is stored).
+    leaderboard: Option<(Instant, Vec<PlayerRecord>)>,
 }
 
 impl Hub {
@@ -196,7 +198,7 @@ impl Hub {
                 self.resume(conn, &code, &seat_token, now)
             }
             ClientMessage::ListGames => self.list_games(conn),
-            ClientMessage::Leaderboard { limit } => self.leaderboard(conn, limit),
+            ClientMessage::Leaderboard { limit } => self.leaderboard(conn, limit, now),
             ClientMessage::Ping => self.send(conn, &ServerMessage::Pong),
             seat_action => self.seat_action(conn, seat_action, now),
         }

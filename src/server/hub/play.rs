@@ -153,6 +153,9 @@ impl Hub {
                 ]);
             }
         }
+        if ratings.is_some() {
+            self.leaderboard = None;
+        }
         self.storage.finish_game(code, &result, clock_ms, ratings)
     }
 

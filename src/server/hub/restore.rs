@@ -67,6 +67,7 @@ impl Hub {
             failed_joins: Attempts::new(super::MAX_FAILED_JOINS, super::FAILED_JOIN_WINDOW),
             new_players: Attempts::new(super::MAX_NEW_PLAYERS, super::NEW_PLAYER_WINDOW),
             damaged,
+            leaderboard: None,
         })
     }
 }
