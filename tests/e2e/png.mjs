@@ -57,8 +57,9 @@ export function stonePixels(png, { x0, y0, x1, y1 }) {
     for (let x = Math.max(0, x0); x < Math.min(png.width, x1); x++) {
       const i = (y * png.width + x) * png.channels;
       const [r, g, b] = png.channels >= 3 ? [png.data[i], png.data[i + 1], png.data[i + 2]] : [png.data[i], png.data[i], png.data[i]];
-      if (r < 60 && g < 60 && b < 60) dark += 1;
-      else if (r > 225 && g > 225 && b > 225) light += 1;
+      // Black stones are near black; white ones light grey (the wood is light but orange).
+      if (r < 50 && g < 50 && b < 50) dark += 1;
+      else if (Math.min(r, g, b) > 200 && Math.max(r, g, b) - Math.min(r, g, b) < 20) light += 1;
     }
   }
   return { dark, light };
