@@ -83,21 +83,43 @@ fn stone_image(textures: &Textures, stone: Stone) -> Handle<Image> {
     }
 }
 
-/// The star points of a board side (the centre, and the 4-4 points on boards of 13 or more).
+/// The star points of a board side: the centre; on boards of 13 or more also the 4-4 points;
+/// on 19x19 and larger also the side points between them (the usual nine).
 fn star_points(size: u8) -> Vec<Pos> {
     let c = size / 2;
+    if size < 13 {
+        return vec![Pos::new(c, c)];
+    }
+    let lines: &[u8] = if size >= 19 {
+        &[3, c, size - 4]
+    } else {
+        &[3, size - 4]
+    };
     let mut pts = vec![Pos::new(c, c)];
-    if size >= 13 {
-        let e = 3;
-        let f = size - 4;
-        pts.extend([
-            Pos::new(e, e),
-            Pos::new(e, f),
-            Pos::new(f, e),
-            Pos::new(f, f),
-        ]);
+    for &x in lines {
+        for &y in lines {
+            if (x, y) != (c, c) {
+                pts.push(Pos::new(x, y));
+            }
+        }
     }
     pts
+}
+
+#[cfg(test)]
+mod star_tests {
+    use super::*;
+
+    #[test]
+    fn nine_star_points_on_19x19_five_on_15x15_and_13x13_one_below() {
+        assert_eq!(star_points(19).len(), 9);
+        assert!(star_points(19).contains(&Pos::new(9, 3)));
+        assert!(star_points(19).contains(&Pos::new(15, 15)));
+        assert_eq!(star_points(15).len(), 5);
+        assert!(star_points(15).contains(&Pos::new(11, 3)));
+        assert_eq!(star_points(13).len(), 5);
+        assert_eq!(star_points(9), vec![Pos::new(4, 4)]);
+    }
 }
 
 fn rebuild_decor(

@@ -191,6 +191,7 @@ pub fn chinese(english: &str) -> Option<&'static str> {
         " s" => " 秒",
         "AI threads" => "AI 线程",
         "of {n} cores" => "共 {n} 个核心",
+        "1 (this machine has one core)" => "1（本机只有一个核心）",
         "{n} - {name} (up to {secs} s per move)" => "{n} - {name}（每步最多 {secs} 秒）",
         "at most, per move" => "每步最多",
         "None" => "无",

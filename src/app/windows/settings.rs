@@ -90,6 +90,12 @@ fn settings_window(
                     if cfg!(not(target_arch = "wasm32")) {
                         ui.label(lang.t("AI threads"));
                         ui.horizontal(|ui| {
+                            // A slider from 1 to 1 has nothing to choose (and egui draws its
+                            // handle in the middle): one core is said instead.
+                            if cores() <= 1 {
+                                ui.label(lang.t("1 (this machine has one core)"));
+                                return;
+                            }
                             let mut threads = s.ai_threads() as u32;
                             let slider = egui::Slider::new(&mut threads, 1..=cores() as u32);
                             if ui.add(slider).changed() {
