@@ -106,22 +106,6 @@ fn star_points(size: u8) -> Vec<Pos> {
     pts
 }
 
-#[cfg(test)]
-mod star_tests {
-    use super::*;
-
-    #[test]
-    fn nine_star_points_on_19x19_five_on_15x15_and_13x13_one_below() {
-        assert_eq!(star_points(19).len(), 9);
-        assert!(star_points(19).contains(&Pos::new(9, 3)));
-        assert!(star_points(19).contains(&Pos::new(15, 15)));
-        assert_eq!(star_points(15).len(), 5);
-        assert!(star_points(15).contains(&Pos::new(11, 3)));
-        assert_eq!(star_points(13).len(), 5);
-        assert_eq!(star_points(9), vec![Pos::new(4, 4)]);
-    }
-}
-
 fn rebuild_decor(
     mut commands: Commands,
     layout: Res<BoardLayout>,
@@ -462,5 +446,21 @@ fn show_ghost(
         sprite.image = stone_image(textures, board.to_move());
         sprite.custom_size = Some(Vec2::splat(layout.cell * sizes::STONE));
         visibility.set_if_neq(Visibility::Visible);
+    }
+}
+
+#[cfg(test)]
+mod star_tests {
+    use super::*;
+
+    #[test]
+    fn nine_star_points_on_19x19_five_on_15x15_and_13x13_one_below() {
+        assert_eq!(star_points(19).len(), 9);
+        assert!(star_points(19).contains(&Pos::new(9, 3)));
+        assert!(star_points(19).contains(&Pos::new(15, 15)));
+        assert_eq!(star_points(15).len(), 5);
+        assert!(star_points(15).contains(&Pos::new(11, 3)));
+        assert_eq!(star_points(13).len(), 5);
+        assert_eq!(star_points(9), vec![Pos::new(4, 4)]);
     }
 }
