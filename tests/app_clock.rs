@@ -397,3 +397,38 @@ fn the_clocks_are_saved_with_the_game_and_come_back_stopped() {
     drop(b);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn closing_the_game_saves_the_clocks_as_they_stand() {
+    let dir = temp_dir("closed");
+    let mut a = app_in(
+        Store::new(FileBackend::new(&dir)),
+        Some(timed(Mode::TwoPlayers, TimeControl::new(300, 3))),
+        Screen::Playing,
+    );
+    click(&mut a, "h8");
+    click(&mut a, "i9");
+    // Black thinks for 10 s, then the window is closed (Bevy asks the App to exit).
+    frames(&mut a, 20);
+    let black = left(&a, Stone::Black);
+    assert!(black <= 303_000 - 500 - 10_000, "black thought: {black}");
+    a.world_mut().write_message(AppExit::Success);
+    a.update();
+    let closed = a.world().resource::<GameClock>().clone();
+    drop(a);
+    // The next start, and back to the game: Black's time spent on the move stays spent.
+    let mut b = app_in(Store::new(FileBackend::new(&dir)), None, Screen::Menu);
+    assert_eq!(board(&b).board().moves(), &[at("h8"), at("i9")]);
+    assert_eq!(*b.world().resource::<GameClock>(), closed);
+    b.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
+    frames(&mut b, 2);
+    assert!(left(&b, Stone::Black) <= left_of(&closed, Stone::Black));
+    drop(b);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+fn left_of(clock: &GameClock, stone: Stone) -> u64 {
+    clock.0.as_ref().expect("a timed game").left(stone)
+}

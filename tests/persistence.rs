@@ -760,3 +760,49 @@ fn a_long_game_restarted_or_left_for_a_new_one_is_kept_as_unfinished() {
     command(&mut a, GameCommand::NewGame);
     assert_eq!(a.world().resource::<GameHistory>().len(), 2);
 }
+
+#[test]
+fn a_long_game_resumed_at_start_and_left_for_a_new_one_is_kept_as_unfinished() {
+    let dir = temp_dir("resumed-long");
+    let setup = GameSetup {
+        mode: Mode::TwoPlayers,
+        ..GameSetup::default()
+    };
+    let mut a = app(
+        Store::new(FileBackend::new(&dir)),
+        Some(setup),
+        Screen::Playing,
+    );
+    let moves = "a1 o15 a3 o13 a5 o11 a7 o9 a9 o7 a11 o5";
+    for m in moves.split(' ') {
+        a.world_mut().write_message(MoveRequest::person(at(m)));
+        a.update();
+    }
+    assert_eq!(a.world().resource::<Board>().board().moves().len(), 12);
+    drop(a);
+    // The next start puts the game back behind the menu; "New game" leaves it.
+    let mut b = app(Store::new(FileBackend::new(&dir)), None, Screen::Menu);
+    assert_eq!(b.world().resource::<Board>().board().moves().len(), 12);
+    assert_eq!(b.world().resource::<GameHistory>().len(), 0);
+    command(&mut b, GameCommand::NewGame);
+    assert_eq!(b.world().resource::<Board>().board().stone_count(), 0);
+    assert_eq!(b.world().resource::<GameHistory>().len(), 1);
+    let kept = saved_game(&b, 0);
+    assert_eq!(kept.result.ending, Ending::Unfinished);
+    assert_eq!(kept.moves.len(), 12);
+    // Another long game, put back at the next start and restarted: it goes back to its empty
+    // board, and it is kept too.
+    for m in moves.split(' ') {
+        b.world_mut().write_message(MoveRequest::person(at(m)));
+        b.update();
+    }
+    drop(b);
+    let mut c = app(Store::new(FileBackend::new(&dir)), None, Screen::Menu);
+    assert_eq!(c.world().resource::<GameHistory>().len(), 1, "kept on disk");
+    assert_eq!(c.world().resource::<Board>().board().moves().len(), 12);
+    command(&mut c, GameCommand::Restart);
+    assert_eq!(c.world().resource::<Board>().board().stone_count(), 0);
+    assert_eq!(c.world().resource::<GameHistory>().len(), 2);
+    drop(c);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

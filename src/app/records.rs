@@ -74,7 +74,10 @@ pub(super) fn plugin(app: &mut App) {
                 save::<Settings, UserSettings>.run_if(resource_changed::<UserSettings>),
                 save::<UnfinishedGame, CurrentGame>.run_if(resource_changed::<CurrentGame>),
             ),
-        );
+        )
+        // After the window's own systems have asked to exit (closing the window): this is the
+        // last frame, PostUpdate's saves have run.
+        .add_systems(Last, keep_clocks_on_exit.after(bevy::window::ExitSystems));
 }
 
 fn load<T: Document + Default>(store: &Store, problems: &mut StorageProblems) -> T {
@@ -177,7 +180,8 @@ fn resumable(unfinished: &UnfinishedGame) -> Option<GameSetup> {
 
 /// Keeps the game in progress saved after every move (and clears it when the game ends), with
 /// its clocks as they stand then; they are saved again when they stop (the game leaves the
-/// screen), so they come back as they were left.
+/// screen) and when the game closes (`keep_clocks_on_exit`), so they come back as they were
+/// left.
 /// The game the run starts with is not saved until something is played: a run that starts
 /// from the command line (a screenshot, say) must not wipe the unfinished game of the last.
 /// A game in its opening is not saved (its steps are not moves); once the opening is over the
@@ -228,6 +232,38 @@ fn keep_current_game(
     if current.0 != wanted {
         current.0 = wanted;
     }
+}
+
+/// Saves the game in progress with its clocks as they stand when the game closes (the window
+/// closed, or any other exit): the time the side to move has spent on its move stays spent,
+/// as when the game leaves the screen. Only the game saved is touched, at the position saved.
+fn keep_clocks_on_exit(
+    mut exits: MessageReader<AppExit>,
+    board: Res<Board>,
+    clock: Res<GameClock>,
+    storage: Res<Storage>,
+    mut current: ResMut<CurrentGame>,
+    mut problems: ResMut<StorageProblems>,
+) {
+    if exits.read().count() == 0 {
+        return;
+    }
+    let Some(clocks) = &clock.0 else {
+        return;
+    };
+    // The saved game is the one on the board, at the clocks' position (not a game started
+    // from the command line that was not saved, nor one that has ended).
+    let same_game = !current.moves.is_empty()
+        && current.moves == board.board().moves_notation()
+        && current
+            .clock
+            .as_ref()
+            .is_some_and(|c| c.at() == clocks.at() && c.control() == clocks.control());
+    if !same_game || current.clock.as_ref() == Some(clocks) {
+        return;
+    }
+    current.clock = Some(clocks.clone());
+    save_now::<UnfinishedGame>(&current, &storage, &mut problems);
 }
 
 /// The set-up remembered in the settings, as a game set-up.
@@ -522,7 +558,12 @@ fn save<T: Document, R: Resource + std::ops::Deref<Target = T>>(
     storage: Res<Storage>,
     mut problems: ResMut<StorageProblems>,
 ) {
-    if let Err(StoreError(e)) = storage.save::<T>(&resource) {
+    save_now::<T>(&resource, &storage, &mut problems);
+}
+
+/// Saves `document` now; a failure is logged and kept in `problems` for the player.
+fn save_now<T: Document>(document: &T, storage: &Storage, problems: &mut StorageProblems) {
+    if let Err(StoreError(e)) = storage.save::<T>(document) {
         error!("{e}");
         let problem = StorageProblem::NotSaved { reason: e };
         if !problems.0.contains(&problem) {

@@ -9,7 +9,8 @@
 //! untimed) and once the game is over. Undo (and redo) puts them back to what they showed when
 //! the position now on the board arose; taking back a loss on time or a resignation gives the
 //! side to move back the time it had when the position arose. A game resumed at start gets
-//! the clocks it was saved with (after its last move, or when they last stopped).
+//! the clocks it was saved with (after its last move, when they last stopped, or as they
+//! stood when the game closed).
 
 use std::time::Duration;
 

@@ -158,12 +158,18 @@ fn start_from_setup(
     mut game: InPlay,
     mut status: ResMut<StatusLine>,
 ) {
-    let start = match resumed {
-        Some(r) if *screen.get() == Screen::Menu => r.0.clone(),
-        _ => setup.clone(),
+    let (start, resuming) = match resumed {
+        Some(r) if *screen.get() == Screen::Menu => (r.0.clone(), true),
+        _ => (setup.clone(), false),
     };
     let seated = GamePlayers::of(start.mode, profiles.as_deref().map(|p| &p.0));
     start_game(&start, seated, &mut game);
+    // The game left unfinished is the game it was: its moves were played, not given, so they
+    // count towards a long game (kept as unfinished when left for a new one), and a restart
+    // goes back to its empty board.
+    if resuming {
+        game.active.0.moves.clear();
+    }
     status.0 = status_of(&game.board.0, game.active.0.mode, &game.opening, *lang);
     // Opening moves (from the command line or "continue from here") start one game; the next
     // new game from the menu starts from an empty board.
