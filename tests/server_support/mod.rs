@@ -379,17 +379,37 @@ pub struct Pair {
 }
 
 impl Pair {
-    /// Creates the room with `settings` and joins it.
+    /// Creates the room with `settings` and joins it, as two new players (Ann and Bob).
     pub fn new(server: &Server, settings: Value) -> Pair {
         let mut black = server.client();
         let (_, b_token) = black.hello("Ann");
+        let mut white = server.client();
+        let (_, w_token) = white.hello("Bob");
+        Pair::seat(black, b_token, white, w_token, settings)
+    }
+
+    /// A new room between two existing players (by their player tokens): black creates it,
+    /// white joins.
+    pub fn again(server: &Server, b_token: &str, w_token: &str, settings: Value) -> Pair {
+        let mut black = server.client();
+        black.hello_again(b_token);
+        let mut white = server.client();
+        white.hello_again(w_token);
+        Pair::seat(black, b_token.into(), white, w_token.into(), settings)
+    }
+
+    /// Black (greeted) creates a public room, white (greeted) joins it; both see it begin.
+    fn seat(
+        mut black: Client,
+        b_token: String,
+        mut white: Client,
+        w_token: String,
+        settings: Value,
+    ) -> Pair {
         black.send(
             json!({"type": "create_room", "settings": settings, "colour": "Black", "public": true}),
         );
         let b = black.seat();
-        black.room_until(|r| r.status == gomoku::net::RoomStatus::Waiting);
-        let mut white = server.client();
-        let (_, w_token) = white.hello("Bob");
         white.send(json!({"type": "join_room", "code": b.code}));
         let w = white.seat();
         white.room_until(|r| r.status == gomoku::net::RoomStatus::Playing);
@@ -401,31 +421,6 @@ impl Pair {
             white,
             w,
             w_token,
-        }
-    }
-
-    /// A new room between two existing players (by their player tokens): black creates it,
-    /// white joins.
-    pub fn again(server: &Server, b_token: &str, w_token: &str, settings: Value) -> Pair {
-        let mut black = server.client();
-        black.hello_again(b_token);
-        black.send(
-            json!({"type": "create_room", "settings": settings, "colour": "Black", "public": true}),
-        );
-        let b = black.seat();
-        let mut white = server.client();
-        white.hello_again(w_token);
-        white.send(json!({"type": "join_room", "code": b.code}));
-        let w = white.seat();
-        white.room_until(|r| r.status == gomoku::net::RoomStatus::Playing);
-        black.room_until(|r| r.status == gomoku::net::RoomStatus::Playing);
-        Pair {
-            black,
-            b,
-            b_token: b_token.to_string(),
-            white,
-            w,
-            w_token: w_token.to_string(),
         }
     }
 

@@ -241,21 +241,19 @@ impl Hub {
             return;
         };
         let state = room.state(now);
-        let whole: Utf8Bytes = to_text(&ServerMessage::Room {
-            room: state.clone(),
-        })
-        .into();
         let seats: Vec<u64> = room.seat_conns().collect();
         let watchers: Vec<u64> = room.watchers.iter().copied().collect();
-        let for_watchers = if watchers.is_empty() {
+        let update = if watchers.is_empty() {
             None
         } else {
-            Some(match room.spectator_update(&state) {
-                Some(update) => to_text(&ServerMessage::RoomUpdate { update }).into(),
-                None => whole.clone(),
-            })
+            room.spectator_update(&state)
         };
         room.spectators_heard(&state, now);
+        let whole: Utf8Bytes = to_text(&ServerMessage::Room { room: state }).into();
+        let for_watchers = (!watchers.is_empty()).then(|| match update {
+            Some(update) => to_text(&ServerMessage::RoomUpdate { update }).into(),
+            None => whole.clone(),
+        });
         for conn in seats {
             self.send_text(conn, whole.clone());
         }
