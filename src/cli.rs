@@ -51,6 +51,8 @@ usage: gomoku [options]
                       assets/ folder) instead of the copies built into the game
   --frame-report FILE measure frame times (idle, AI thinking, win animation), write them
                       to FILE (JSON) and exit; see scripts/frame_times.py
+  --verbose           log everything the game and its libraries say (by default only
+                      what a player can act on)
   --help              this text
 
 Settings, players and finished games are kept in the platform's data directory
@@ -99,6 +101,8 @@ pub struct CliOptions {
     pub assets: Option<PathBuf>,
     /// Show the game's position after this many moves (a past position).
     pub past_move: Option<usize>,
+    /// Log everything, not only what a player can act on.
+    pub verbose: bool,
 }
 
 /// Parses the arguments (without the program name).
@@ -246,6 +250,7 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<CliOptions, Strin
                 o.frame_report = Some(PathBuf::from(value("--frame-report")?));
             }
             "--help" | "-h" => o.help = true,
+            "--verbose" | "-v" => o.verbose = true,
             other => return Err(format!("unknown option '{other}'")),
         }
     }

@@ -9,6 +9,7 @@ use bevy::prelude::*;
 use bevy::render::RenderPlugin;
 use bevy::winit::{UpdateMode, WinitSettings};
 use gomoku::app::assets::AssetOrigin;
+use gomoku::app::startup_log::Verbosity;
 use gomoku::app::window::RememberWindowPlace;
 use gomoku::app::{GamePlugin, Screen, SettingsOverride};
 use gomoku::cli::{self, CliOptions};
@@ -42,7 +43,14 @@ fn main() -> AppExit {
         window,
         assets: asset_folder,
         past_move,
+        verbose,
     } = options;
+    let verbosity = if verbose {
+        Verbosity::Verbose
+    } else {
+        Verbosity::Quiet
+    };
+    verbosity.quiet_system_libraries();
     if help {
         println!("{}", cli::USAGE);
         return AppExit::Success;
@@ -84,6 +92,7 @@ fn main() -> AppExit {
     app.add_plugins(
         DefaultPlugins
             .set(render)
+            .set(verbosity.log_plugin())
             .set(WindowPlugin {
                 primary_window: Some(gomoku::app::window::primary_window(window, remembered)),
                 ..default()

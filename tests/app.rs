@@ -279,6 +279,47 @@ fn an_idle_board_waits_for_input_and_a_move_draws_at_full_pace() {
 }
 
 #[test]
+fn a_still_replay_waits_for_input_though_its_windows_hold_it_every_frame() {
+    use bevy::winit::{UpdateMode, WinitSettings};
+    use gomoku::app::{GameHistory, Replay};
+    let mut app = app_with(two_players(), Screen::Playing);
+    for m in ["h8", "h9", "i8", "i9", "j8", "j9", "k8", "k9", "l8"] {
+        click(&mut app, m);
+    }
+    let record = app
+        .world()
+        .resource::<GameHistory>()
+        .game(0)
+        .unwrap()
+        .unwrap();
+    app.insert_resource(Replay { record, at: 4 });
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Replay);
+    app.insert_resource(WinitSettings::game());
+    // The replay and review windows take the replay mutably each frame (egui's widgets write
+    // through it), which marks it changed though nothing moved.
+    let mut frames = 0;
+    while frames < 2_000
+        && !matches!(
+            app.world().resource::<WinitSettings>().focused_mode,
+            UpdateMode::Reactive { .. }
+        )
+    {
+        app.world_mut().resource_mut::<Replay>().set_changed();
+        app.update();
+        std::thread::sleep(Duration::from_millis(2));
+        frames += 1;
+    }
+    assert!(frames < 2_000, "a still replay keeps drawing at full pace");
+    assert_eq!(
+        board(&app).board().stone_count(),
+        4,
+        "the replay's position"
+    );
+}
+
+#[test]
 fn the_menu_takes_no_board_clicks() {
     let mut app = app_with(two_players(), Screen::Menu);
     click(&mut app, "h8");

@@ -432,3 +432,24 @@ fn closing_the_game_saves_the_clocks_as_they_stand() {
 fn left_of(clock: &GameClock, stone: Stone) -> u64 {
     clock.0.as_ref().expect("a timed game").left(stone)
 }
+
+#[test]
+fn a_running_clock_draws_a_frame_a_second_not_five() {
+    use bevy::winit::{UpdateMode, WinitSettings};
+    let mut app = app_in(
+        Store::in_memory(),
+        Some(timed(Mode::TwoPlayers, TimeControl::new(300, 3))),
+        Screen::Playing,
+    );
+    app.insert_resource(WinitSettings::game());
+    let mut modes = Vec::new();
+    for _ in 0..8 {
+        app.update();
+        modes.push(app.world().resource::<WinitSettings>().focused_mode);
+    }
+    assert!(left(&app, Stone::Black) < 300_000, "Black's clock runs");
+    // After the first change has settled: one wait, the same each frame (a new wait makes
+    // Bevy draw at once).
+    let second = UpdateMode::reactive(Duration::from_secs(1));
+    assert_eq!(&modes[4..], &[second; 4], "{modes:?}");
+}

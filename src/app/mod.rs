@@ -22,7 +22,9 @@
 //! - [`window`]: the game's window: its title, and on the desktop its size and place, kept
 //!   between runs, and its icon.
 //! - [`records`]: loading and saving what the player keeps; [`audio`]: the sounds;
-//!   [`pace`]: how often frames are drawn; [`assets`]: the pictures and sounds.
+//!   [`pace`]: how often frames are drawn; [`assets`]: the pictures and sounds;
+//!   [`startup_log`]: what the game prints (quiet unless `--verbose`); [`egui_keys`]: the
+//!   keyboard as egui gets it.
 //!
 //! The vocabulary all of them share lives here, in this module (written in `game.rs`,
 //! `opening.rs`, `states.rs`, `feedback.rs`, `side_line.rs`, `past_position.rs` and
@@ -36,6 +38,7 @@ pub mod audio;
 pub mod board;
 pub mod capture;
 mod documents;
+pub mod egui_keys;
 pub mod feedback;
 mod game;
 pub mod i18n;
@@ -47,6 +50,7 @@ pub mod play;
 pub mod records;
 pub mod screens;
 mod side_line;
+pub mod startup_log;
 mod states;
 pub mod theme;
 #[cfg(target_arch = "wasm32")]
@@ -128,6 +132,7 @@ impl Plugin for GamePlugin {
                 theme::plugin,
                 assets::plugin,
                 pace::plugin,
+                egui_keys::plugin,
                 screens::plugin,
                 windows::plugin,
                 audio::plugin,

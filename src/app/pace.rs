@@ -11,10 +11,11 @@ use bevy::winit::{UpdateMode, WinitSettings};
 use bevy_egui::{EguiInput, EguiPreUpdateSet, egui};
 
 use super::board::{DropShadow, KeyCursor, Particle, Pulse, Settle};
-use super::online::{Link, OnlineGame};
+use super::online::{Link, OnlineClocks};
 use super::play::ai::AiThinking;
 use super::play::hint::HintSearch;
 use super::play::opening_ai::OpeningThinking;
+use super::screens::player_cards::clock_label_period;
 use super::{ActiveSetup, Board, GameClock, Hover, Mode, Screen, StatusLine};
 
 /// After the last change on screen, frames go on at full pace this long (the ghost stone
@@ -22,9 +23,8 @@ use super::{ActiveSetup, Board, GameClock, Hover, Mode, Screen, StatusLine};
 const AFTER_A_CHANGE: Duration = Duration::from_millis(600);
 /// The longest wait between frames while markers pulse (the winning five, the hint).
 const PULSE_WAIT: Duration = Duration::from_millis(33);
-/// The longest wait between frames while a clock runs (its tenths of a second show when time
-/// is short).
-const CLOCK_WAIT: Duration = Duration::from_millis(200);
+/// The longest wait between frames while a connection is being made.
+const CONNECTING_WAIT: Duration = Duration::from_millis(200);
 /// The longest wait between frames of a still board.
 const IDLE_WAIT: Duration = Duration::from_secs(2);
 
@@ -52,8 +52,10 @@ pub enum Motion {
     Moving,
     /// Only markers pulse: a steady, modest frame rate.
     Pulsing,
-    /// Only a clock runs: a few frames a second.
-    Ticking,
+    /// Only a clock runs: a frame each time what it shows changes (each second, or each tenth
+    /// when time is short). The wait stays the same from frame to frame: a new one makes
+    /// Bevy draw a frame at once.
+    Ticking(Duration),
     /// Nothing moves.
     Still,
 }
@@ -64,7 +66,7 @@ impl Motion {
         match self {
             Motion::Moving => UpdateMode::Continuous,
             Motion::Pulsing => UpdateMode::reactive(PULSE_WAIT),
-            Motion::Ticking => UpdateMode::reactive(CLOCK_WAIT),
+            Motion::Ticking(wait) => UpdateMode::reactive(wait),
             Motion::Still => UpdateMode::reactive(IDLE_WAIT),
         }
     }
@@ -79,7 +81,7 @@ fn pace(
     screen: Res<State<Screen>>,
     clock: Res<GameClock>,
     changes: (Res<Board>, Res<Hover>, Res<KeyCursor>, Res<StatusLine>),
-    online: (Option<Res<State<Link>>>, Option<Res<OnlineGame>>),
+    online: (Option<Res<State<Link>>>, Option<Res<OnlineClocks>>),
     animated: Query<(), Or<(With<Settle>, With<DropShadow>, With<Particle>)>>,
     pulses: Query<(), With<Pulse>>,
     mut last_change: Local<Duration>,
@@ -106,10 +108,10 @@ fn pace(
         Motion::Moving
     } else if !pulses.is_empty() {
         Motion::Pulsing
-    } else if (clock.0.is_some() && *screen.get() == Screen::Playing && !board.outcome().is_over())
-        || online_ticks(online.0.as_deref(), online.1.as_deref(), *screen.get())
+    } else if let Some(wait) = local_clock_tick(&clock, &board, *screen.get())
+        .or_else(|| online_tick(online.0.as_deref(), online.1.as_deref(), *screen.get()))
     {
-        Motion::Ticking
+        Motion::Ticking(wait)
     } else {
         Motion::Still
     };
@@ -122,17 +124,32 @@ fn pace(
     }
 }
 
-/// Whether the online side wants a few frames a second: a connection being made or waiting to
-/// try again (its timers count in frames), or an online game whose clock runs. (The server's
-/// messages wake the game by themselves.)
-fn online_ticks(link: Option<&State<Link>>, game: Option<&OnlineGame>, screen: Screen) -> bool {
-    let trying = link.is_some_and(|l| matches!(l.get(), Link::Connecting | Link::Retrying));
-    let clock_runs = screen == Screen::Online
-        && game
-            .and_then(|g| g.room.as_ref())
-            .and_then(|r| r.clock)
-            .is_some_and(|c| c.running.is_some());
-    trying || clock_runs
+/// The wait between frames for a running clock with this much time left.
+fn clock_wait(ms_left: u64) -> Duration {
+    Duration::from_millis(clock_label_period(ms_left))
+}
+
+/// The wait for the next frame of a local game whose clock runs (for the side to move, while
+/// the game is played on screen), if one does.
+fn local_clock_tick(clock: &GameClock, board: &Board, screen: Screen) -> Option<Duration> {
+    let clocks = clock.0.as_ref()?;
+    (screen == Screen::Playing && !board.outcome().is_over())
+        .then(|| clock_wait(clocks.left(board.to_move())))
+}
+
+/// The wait for the next frame the online side wants: a few a second while a connection is
+/// being made or waits to try again (its timers count in frames); as often as the shown clock
+/// changes while an online game's clock runs. (The server's messages wake the game by themselves.)
+fn online_tick(
+    link: Option<&State<Link>>,
+    clocks: Option<&OnlineClocks>,
+    screen: Screen,
+) -> Option<Duration> {
+    if link.is_some_and(|l| matches!(l.get(), Link::Connecting | Link::Retrying)) {
+        return Some(CONNECTING_WAIT);
+    }
+    let clocks = clocks.filter(|c| c.timed && screen == Screen::Online)?;
+    Some(clock_wait(clocks.left(clocks.running?)))
 }
 
 /// bevy_egui tells egui the modifier keys every frame, as an input event; egui answers any

@@ -203,8 +203,42 @@ def run_alone(game, out):
     with tempfile.TemporaryDirectory() as alone:
         copy = os.path.join(alone, "gomoku")
         shutil.copy2(game, copy)
-        run_case(copy, out, "alone", ["--mode", "two-players"], "h8 i9 h9", None, cwd=alone,
-                 says="the pictures and sounds are built into the game")
+        run_case(copy, out, "alone", ["--mode", "two-players", "--verbose"], "h8 i9 h9", None,
+                 cwd=alone, says="the pictures and sounds are built into the game")
+
+
+# What a player could not act on: the libraries' chatter the game keeps off the terminal.
+NOISE = ["ALSA lib", "XDG_RUNTIME_DIR", "certifiably insane", "XSETTINGS", "TEXTURE_BINDING_ARRAY",
+         "INFO", "AdapterInfo", "panicked"]
+
+
+def run_quiet_start(game, out):
+    """A start as a newcomer's, outside a desktop session (no XDG_RUNTIME_DIR) on a machine
+    with no sound card and no graphics card: a few short lines, each said once (the software
+    renderer; no sound device, where there is none), none of the libraries' noise; and
+    --verbose shows the game's own information lines again."""
+    shot = os.path.abspath(os.path.join(out, "quiet.png"))
+    cmd = ["xvfb-run", "-a", "-s", "-screen 0 1280x1024x24", game, "--mode", "two-players",
+           "--screenshot", shot]
+    env = dict(os.environ, GOMOKU_DATA_DIR=os.path.abspath(os.path.join(out, "data")), NO_COLOR="1")
+    for name in ("XDG_RUNTIME_DIR", "WAYLAND_DISPLAY", "RUST_LOG", "NODEVICE_SELECT"):
+        env.pop(name, None)
+    quiet = subprocess.run(cmd, capture_output=True, text=True, timeout=180, env=env)
+    said = [line for line in (quiet.stdout + quiet.stderr).splitlines() if line.strip()]
+    if quiet.returncode != 0:
+        print("\n".join(said[-40:]))
+        raise AssertionError(f"quiet start: exited with {quiet.returncode}")
+    noisy = [line for line in said if any(n in line for n in NOISE)]
+    if noisy or len(said) > 3 or len(set(said)) != len(said):
+        print("\n".join(said))
+        raise AssertionError(f"quiet start: {len(said)} lines, noise: {noisy}")
+    verbose = subprocess.run(cmd + ["--verbose"], capture_output=True, text=True, timeout=180,
+                             env=env)
+    if "INFO" not in verbose.stderr:
+        print(verbose.stderr[-3000:])
+        raise AssertionError("quiet start: --verbose shows no information lines")
+    print(f"ok quiet start: {len(said)} lines ({' | '.join(said)}); --verbose: "
+          f"{len(verbose.stderr.splitlines())} lines")
 
 
 def run_broken_assets(game, out):
@@ -265,7 +299,7 @@ def main():
         except AssertionError as e:
             print(f"FAIL {e}")
             failed += 1
-    for check in (run_unreadable_save, run_alone, run_broken_assets):
+    for check in (run_unreadable_save, run_alone, run_quiet_start, run_broken_assets):
         try:
             check(args.game, args.out)
             passed += 1

@@ -31,6 +31,12 @@ const SHADOW_GROWTH: f32 = 0.25;
 const SHADOW_ALPHA: f32 = 0.35;
 /// Each stone of the winning five lights up (and bursts) this long after the one before.
 const WIN_STAGGER_SECS: f32 = 0.09;
+/// A stone of the winning five stops pulsing this long after it lit up: at the end of its
+/// fourth wave, when the wave is at rest (its size is then its resting size). A still board
+/// is then drawn only when something happens, not thirty times a second for ever.
+const WIN_PULSE_SECS: f32 = (3.0 + 0.75) / WIN_WAVE_HZ;
+/// Waves per second along the winning five.
+const WIN_WAVE_HZ: f32 = 0.9;
 /// How long the win burst lasts at most.
 const PARTICLE_SECS: f32 = 1.6;
 /// Sparks from each stone of the winning five.
@@ -138,26 +144,45 @@ fn close_shadows(
     }
 }
 
-fn pulse_markers(time: Res<Time>, mut markers: Query<(&Pulse, &mut Transform, &mut Sprite)>) {
+fn pulse_markers(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut markers: Query<(Entity, &Pulse, &mut Transform, &mut Sprite)>,
+) {
     let now = time.elapsed_secs();
-    for (pulse, mut transform, mut sprite) in &mut markers {
-        match pulse.order {
+    for (entity, pulse, mut transform, mut sprite) in &mut markers {
+        let (scale, alpha) = match pulse.order {
             Some(i) => {
-                // Each stone of the five lights up 90 ms after the one before, then all pulse
-                // as a wave running along the line.
                 let since = now - pulse.started - i as f32 * WIN_STAGGER_SECS;
-                let appear = ease_out_cubic(since / 0.25);
-                let wave = (0.5 + 0.5 * (TAU * (since * 0.9)).sin()).powi(2);
-                transform.scale = Vec3::splat((0.6 + 0.4 * appear) * (1.0 + 0.22 * wave));
-                sprite.color = sprite.color.with_alpha(appear * (0.8 + 0.2 * wave));
+                let (scale, alpha, done) = win_pulse(since);
+                if done {
+                    commands.entity(entity).remove::<Pulse>();
+                }
+                (scale, alpha)
             }
             None => {
                 let wave = 0.5 + 0.5 * (TAU * now * 0.7).sin();
-                transform.scale = Vec3::splat(0.85 + 0.25 * wave);
-                sprite.color = sprite.color.with_alpha(0.35 + 0.4 * wave);
+                (0.85 + 0.25 * wave, 0.35 + 0.4 * wave)
             }
-        }
+        };
+        transform.scale = Vec3::splat(scale);
+        sprite.color = sprite.color.with_alpha(alpha);
     }
+}
+
+/// A stone of the winning five `since` seconds after its turn to light up: its scale, its
+/// alpha, and whether it is done pulsing (it then stays as it is). Each stone lights up 90 ms
+/// after the one before, then all pulse as a wave running along the line, four times.
+fn win_pulse(since: f32) -> (f32, f32, bool) {
+    let done = since >= WIN_PULSE_SECS;
+    let since = since.min(WIN_PULSE_SECS);
+    let appear = ease_out_cubic(since / 0.25);
+    let wave = (0.5 + 0.5 * (TAU * (since * WIN_WAVE_HZ)).sin()).powi(2);
+    (
+        (0.6 + 0.4 * appear) * (1.0 + 0.22 * wave),
+        appear * (0.8 + 0.2 * wave),
+        done,
+    )
 }
 
 /// A game won with a five bursts into sparks along the line.
@@ -268,5 +293,48 @@ fn fade_ghost(
     sprite.color = sprite.color.with_alpha(next);
     if next < 0.01 && target == 0.0 {
         visibility.set_if_neq(Visibility::Hidden);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bevy::time::TimeUpdateStrategy;
+    use std::time::Duration;
+
+    #[test]
+    fn the_winning_five_stops_pulsing_at_rest_so_a_still_board_goes_idle() {
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+                250,
+            )))
+            .add_systems(Update, pulse_markers);
+        let last = app
+            .world_mut()
+            .spawn((Pulse::new(0.0, 4), Transform::default(), Sprite::default()))
+            .id();
+        let hint = app
+            .world_mut()
+            .spawn((Pulse::breathing(), Transform::default(), Sprite::default()))
+            .id();
+        app.update();
+        assert!(
+            app.world().get::<Pulse>(last).is_some(),
+            "it pulses at first"
+        );
+        for _ in 0..24 {
+            app.update();
+        }
+        assert!(
+            app.world().get::<Pulse>(last).is_none(),
+            "still pulsing after 6 s"
+        );
+        let scale = app.world().get::<Transform>(last).unwrap().scale.x;
+        assert!((scale - 1.0).abs() < 0.01, "at its resting size: {scale}");
+        assert!(
+            app.world().get::<Pulse>(hint).is_some(),
+            "a hint breathes on"
+        );
     }
 }

@@ -627,11 +627,15 @@ fn show_replay(
             {
                 world.trigger(ReplayReachedWin { line: line.clone() });
             }
-            board.0 = game;
-            status.0 = fill(
+            // The replay's windows hold it mutably every frame: only a real step changes the
+            // board (a changed board is drawn at full pace).
+            if board.0 != game {
+                board.0 = game;
+            }
+            status.set_if_neq(StatusLine(fill(
                 lang.t("Move {at} of {n}"),
                 &[("at", &replay.at), ("n", &replay.record.moves.len())],
-            );
+            )));
         }
         Err(e) => {
             status.0 = fill(

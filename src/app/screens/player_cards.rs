@@ -162,6 +162,12 @@ pub fn clock_label(ms: u64) -> String {
     }
 }
 
+/// How often a running clock showing `ms` shows something new (milliseconds): each second,
+/// or each tenth once time is short. While only a clock moves, frames come that often.
+pub fn clock_label_period(ms: u64) -> u64 {
+    if ms <= SHORT_TIME_MS { 100 } else { 1000 }
+}
+
 /// Draws the cards: one above the other, or side by side when `side_by_side` (the panel below
 /// the board in portrait).
 pub fn show_cards(ui: &mut egui::Ui, cards: &PlayerCards, side_by_side: bool, lang: Lang) {
@@ -367,5 +373,15 @@ mod tests {
         assert_eq!(clock_label(10_000), "0:10");
         assert_eq!(clock_label(9_450), "0:09.4");
         assert_eq!(clock_label(0), "0:00.0");
+    }
+
+    #[test]
+    fn a_running_clock_shows_something_new_each_period() {
+        for ms in [300_000, 299_999, 299_001, 10_001, 10_000, 9_999, 9_450, 120] {
+            let period = clock_label_period(ms);
+            assert_ne!(clock_label(ms), clock_label(ms - period), "{ms}");
+        }
+        assert_eq!(clock_label_period(300_000), 1000);
+        assert_eq!(clock_label_period(9_450), 100);
     }
 }

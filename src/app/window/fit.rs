@@ -55,6 +55,19 @@ impl ScreenArea {
         size.clamp(MIN_SIZE.min(room), room).round().as_uvec2()
     }
 
+    /// A restored window's size: as the player left it when the screen holds it whole (a
+    /// window manager without frames lets a window fill the screen); else as [`clamp_size`]
+    /// fits it with its frame.
+    ///
+    /// [`clamp_size`]: Self::clamp_size
+    fn restored_size(&self, size: Vec2) -> UVec2 {
+        if size.cmple(self.logical_size()).all() && size.cmpge(MIN_SIZE).all() {
+            size.round().as_uvec2()
+        } else {
+            self.clamp_size(size)
+        }
+    }
+
     /// A window of `size` (logical) with its frame, in physical pixels.
     fn frame_of(&self, size: UVec2) -> IVec2 {
         ((size.as_vec2() + FRAME) * self.scale).round().as_ivec2()
@@ -99,7 +112,7 @@ pub fn restored(place: &WindowPlace, screens: &[ScreenArea]) -> Option<Placement
     let wanted = Vec2::new(place.size.0 as f32, place.size.1 as f32);
     let Some((x, y)) = place.position else {
         let screen = screens.first()?;
-        let size = screen.clamp_size(wanted);
+        let size = screen.restored_size(wanted);
         return Some(Placement {
             corner: screen.centre(size),
             size,
@@ -120,7 +133,7 @@ pub fn restored(place: &WindowPlace, screens: &[ScreenArea]) -> Option<Placement
             (top_on_screen && shown >= grip.x).then_some((screen, shown))
         })
         .max_by_key(|(_, shown)| *shown)?;
-    let size = screen.clamp_size(wanted);
+    let size = screen.restored_size(wanted);
     let last = (screen.far_corner() - screen.frame_of(size)).max(screen.corner);
     Some(Placement {
         corner: corner.clamp(screen.corner, last),
@@ -255,6 +268,15 @@ mod tests {
         // Shrunk by hand below the minimum (or a damaged file): back to the minimum.
         let p = restored(&place(10, 10, 100, 50), &[laptop]).unwrap();
         assert_eq!(p.size, UVec2::new(480, 480));
+    }
+
+    #[test]
+    fn a_window_as_large_as_its_screen_comes_back_as_large() {
+        // Under a window manager without frames (or none) the window filled the screen.
+        let screen = screen(0, 0, 1280, 800, 1.0);
+        let p = restored(&place(0, 0, 1280, 800), &[screen]).unwrap();
+        assert_eq!(p.size, UVec2::new(1280, 800));
+        assert_eq!(p.corner, IVec2::ZERO);
     }
 
     #[test]
