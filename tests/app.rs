@@ -225,6 +225,46 @@ fn undo_after_resigning_takes_back_only_the_resignation() {
     assert_eq!(screen(&app), Screen::Playing);
 }
 
+fn dialog(app: &App) -> gomoku::app::Dialog {
+    *app.world().resource::<State<gomoku::app::Dialog>>().get()
+}
+
+fn ask(app: &mut App, what: gomoku::app::Confirm) {
+    app.world_mut().write_message(gomoku::app::AskFirst(what));
+    app.update();
+    app.update();
+}
+
+#[test]
+fn resign_asks_first_as_a_long_games_restart_does() {
+    use gomoku::app::{Confirm, Dialog};
+    let mut app = app_with(two_players(), Screen::Playing);
+    click(&mut app, "h8");
+    ask(&mut app, Confirm::Resign);
+    assert_eq!(dialog(&app), Dialog::Confirm(Confirm::Resign), "Resign?");
+    assert_eq!(*board(&app).outcome(), Outcome::Ongoing, "not yet resigned");
+    assert_eq!(screen(&app), Screen::Playing);
+    // The answer ("Resign") sends the command.
+    command(&mut app, GameCommand::Resign);
+    app.update();
+    assert!(matches!(board(&app).outcome(), Outcome::Resigned { .. }));
+    assert_eq!(screen(&app), Screen::GameOver);
+    // A short game restarts at once; a long one asks first.
+    command(&mut app, GameCommand::Undo);
+    app.world_mut()
+        .resource_mut::<NextState<Dialog>>()
+        .set(Dialog::None);
+    ask(&mut app, Confirm::Restart);
+    assert_eq!(dialog(&app), Dialog::None);
+    assert_eq!(board(&app).board().stone_count(), 0, "restarted");
+    for m in ["a1", "a3", "c1", "c3", "e1", "e3", "g1", "g3", "i1", "i3"] {
+        click(&mut app, m);
+    }
+    ask(&mut app, Confirm::Restart);
+    assert_eq!(dialog(&app), Dialog::Confirm(Confirm::Restart), "Restart?");
+    assert_eq!(board(&app).board().stone_count(), 10, "not yet restarted");
+}
+
 #[test]
 fn switching_modes_starts_a_clean_game() {
     let mut app = app_with(two_players(), Screen::Playing);
