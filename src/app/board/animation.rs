@@ -29,6 +29,9 @@ const SHADOW_OFFSET: f32 = 0.18;
 const SHADOW_GROWTH: f32 = 0.25;
 /// The shadow's opacity as it starts.
 const SHADOW_ALPHA: f32 = 0.35;
+/// The winning five's glow, at its faintest and its fullest (opacity) once lit: the move
+/// numbers on it must read on both.
+pub const WIN_GLOW_ALPHA: (f32, f32) = (0.8, 1.0);
 /// Each stone of the winning five lights up (and bursts) this long after the one before.
 const WIN_STAGGER_SECS: f32 = 0.09;
 /// How long the win burst lasts at most.
@@ -149,7 +152,10 @@ fn pulse_markers(time: Res<Time>, mut markers: Query<(&Pulse, &mut Transform, &m
                 let appear = ease_out_cubic(since / 0.25);
                 let wave = (0.5 + 0.5 * (TAU * (since * 0.9)).sin()).powi(2);
                 transform.scale = Vec3::splat((0.6 + 0.4 * appear) * (1.0 + 0.22 * wave));
-                sprite.color = sprite.color.with_alpha(appear * (0.8 + 0.2 * wave));
+                let (faint, full) = WIN_GLOW_ALPHA;
+                sprite.color = sprite
+                    .color
+                    .with_alpha(appear * (faint + (full - faint) * wave));
             }
             None => {
                 let wave = 0.5 + 0.5 * (TAU * now * 0.7).sin();
