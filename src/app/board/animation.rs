@@ -206,11 +206,13 @@ fn burst(
         let origin = layout.to_world(p);
         for k in 0..SPARKS_PER_STONE {
             let angle = rng.random_range(0.0..TAU);
-            let speed = layout.cell * rng.random_range(SPARK_SPEED.0..SPARK_SPEED.1);
+            let speed = rng.random_range(SPARK_SPEED.0..SPARK_SPEED.1);
             let color = palette.particles[(i + k) % palette.particles.len()];
             commands.spawn((
                 Name::new("Spark"),
                 Particle {
+                    from: p,
+                    offset: Vec2::ZERO,
                     velocity: Vec2::from_angle(angle) * speed,
                     born: now + i as f32 * WIN_STAGGER_SECS,
                     life: rng.random_range(0.7..PARTICLE_SECS),
@@ -240,20 +242,25 @@ fn move_particles(
 ) {
     let now = time.elapsed_secs();
     let dt = time.delta_secs();
-    let gravity = Vec2::new(0.0, -layout.cell * SPARK_GRAVITY);
+    let gravity = Vec2::new(0.0, -SPARK_GRAVITY);
+    let size = Vec2::splat((layout.cell * sizes::SPARK).max(sizes::THICK_MIN_PX));
     for (e, mut particle, mut transform, mut sprite, mut visibility) in &mut particles {
         let age = now - particle.born;
-        if age < 0.0 {
-            continue;
-        }
         if age > particle.life {
             commands.entity(e).despawn();
             continue;
         }
-        visibility.set_if_neq(Visibility::Visible);
-        particle.velocity = particle.velocity * (1.0 - 1.5 * dt) + gravity * dt;
-        transform.translation += (particle.velocity * dt).extend(0.0);
-        sprite.color = sprite.color.with_alpha(1.0 - age / particle.life);
+        if age >= 0.0 {
+            visibility.set_if_neq(Visibility::Visible);
+            particle.velocity = particle.velocity * (1.0 - 1.5 * dt) + gravity * dt;
+            let step = particle.velocity * dt;
+            particle.offset += step;
+            sprite.color = sprite.color.with_alpha(1.0 - age / particle.life);
+        }
+        // From its stone where the layout puts it now.
+        let at = layout.to_world(particle.from) + particle.offset * layout.cell;
+        transform.translation = at.extend(z::PARTICLES);
+        sprite.custom_size = Some(size);
     }
 }
 

@@ -204,6 +204,7 @@ fn sync_stones(
     stones: Query<(Entity, &StoneSprite)>,
     markers: Query<Entity, With<Marker>>,
     mut numbered: Local<Numbered>,
+    mut lit_since: Local<Option<(Vec<Pos>, f32)>>,
 ) {
     let Some(textures) = &assets.textures else {
         return;
@@ -274,14 +275,24 @@ fn sync_stones(
         )
     };
     if !five.is_empty() {
-        // A redraw (a new theme, a resize) keeps the pulse going rather than starting over.
-        let started = if redraw { now - 10.0 } else { now };
+        // The glow starts when the five is first lit; the same five drawn again (a new theme,
+        // a resize, the board set up again) keeps it going rather than starting over, and a
+        // redraw shows a new five lit at once.
+        let started = match &*lit_since {
+            Some((line, since)) if line.as_slice() == five => *since,
+            _ if redraw => now - 10.0,
+            _ => now,
+        };
+        *lit_since = Some((five.to_vec(), started));
         for (i, &p) in five.iter().enumerate() {
             commands.spawn((
                 marker(p, palette.win, sizes::WIN_MARKER),
                 Pulse::new(started, i),
             ));
         }
+    }
+    if five.is_empty() {
+        *lit_since = None;
     }
     if let Some(p) = last
         && !view.move_numbers
