@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use crate::app::{Dialog, GameSetup, Mode};
+use crate::app::{Confirm, Dialog, GameSetup, Mode};
 use crate::engine::board::parse_moves;
 use crate::engine::clock::TimeControl;
 use crate::engine::opening::{Opening, OpeningRule, text};
@@ -28,7 +28,8 @@ usage: gomoku [options]
                       (\"h8 i9 j10 two g7 i7\")
   --lang L            en or zh: the interface language (saved in the settings)
   --theme T           wood, dark or high-contrast (saved in the settings)
-  --show W            open a window at start: players, games or settings
+  --show W            open a window at start: players, games, settings, or the
+                      question before restart or resign
   --replay            open the newest saved game in the replay viewer
   --analyse           open analysis mode on the position (of --moves, or of --replay)
   --review            review the game in the replay viewer (with --replay: the newest)
@@ -196,8 +197,12 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<CliOptions, Strin
                     "players" => Dialog::Players,
                     "games" => Dialog::Games,
                     "settings" => Dialog::Settings,
+                    "restart" => Dialog::Confirm(Confirm::Restart),
+                    "resign" => Dialog::Confirm(Confirm::Resign),
                     other => {
-                        return Err(format!("--show {other}: use players, games or settings"));
+                        return Err(format!(
+                            "--show {other}: use players, games, settings, restart or resign"
+                        ));
                     }
                 })
             }

@@ -225,6 +225,46 @@ fn undo_after_resigning_takes_back_only_the_resignation() {
     assert_eq!(screen(&app), Screen::Playing);
 }
 
+fn dialog(app: &App) -> gomoku::app::Dialog {
+    *app.world().resource::<State<gomoku::app::Dialog>>().get()
+}
+
+fn ask(app: &mut App, what: gomoku::app::Confirm) {
+    app.world_mut().write_message(gomoku::app::AskFirst(what));
+    app.update();
+    app.update();
+}
+
+#[test]
+fn resign_asks_first_as_a_long_games_restart_does() {
+    use gomoku::app::{Confirm, Dialog};
+    let mut app = app_with(two_players(), Screen::Playing);
+    click(&mut app, "h8");
+    ask(&mut app, Confirm::Resign);
+    assert_eq!(dialog(&app), Dialog::Confirm(Confirm::Resign), "Resign?");
+    assert_eq!(*board(&app).outcome(), Outcome::Ongoing, "not yet resigned");
+    assert_eq!(screen(&app), Screen::Playing);
+    // The answer ("Resign") sends the command.
+    command(&mut app, GameCommand::Resign);
+    app.update();
+    assert!(matches!(board(&app).outcome(), Outcome::Resigned { .. }));
+    assert_eq!(screen(&app), Screen::GameOver);
+    // A short game restarts at once; a long one asks first.
+    command(&mut app, GameCommand::Undo);
+    app.world_mut()
+        .resource_mut::<NextState<Dialog>>()
+        .set(Dialog::None);
+    ask(&mut app, Confirm::Restart);
+    assert_eq!(dialog(&app), Dialog::None);
+    assert_eq!(board(&app).board().stone_count(), 0, "restarted");
+    for m in ["a1", "a3", "c1", "c3", "e1", "e3", "g1", "g3", "i1", "i3"] {
+        click(&mut app, m);
+    }
+    ask(&mut app, Confirm::Restart);
+    assert_eq!(dialog(&app), Dialog::Confirm(Confirm::Restart), "Restart?");
+    assert_eq!(board(&app).board().stone_count(), 10, "not yet restarted");
+}
+
 #[test]
 fn switching_modes_starts_a_clean_game() {
     let mut app = app_with(two_players(), Screen::Playing);
@@ -736,4 +776,86 @@ fn the_mouse_still_plays_with_one_click() {
     buttons.clear();
     app.update();
     assert_eq!(board(&app).board().moves(), &[at("h8")]);
+}
+
+/// Counts the replay's celebrations of its win.
+#[derive(Resource, Default)]
+struct Celebrated(usize);
+
+#[test]
+fn a_replayed_win_bursts_once_when_stepped_onto_and_its_sparks_follow_the_board() {
+    use gomoku::app::board::{BoardLayout, Particle};
+    use gomoku::app::{AnalysisCommand, Replay, ReplayReachedWin, ReplayStep};
+    use gomoku::engine::record::{ImportDefaults, import};
+    let mut app = app_with(two_players(), Screen::Menu);
+    app.init_resource::<Celebrated>()
+        .add_observer(|_: On<ReplayReachedWin>, mut c: ResMut<Celebrated>| c.0 += 1)
+        .insert_resource(BoardLayout::fit(15, Vec2::new(1024.0, 768.0)));
+    let defaults = ImportDefaults {
+        size: 15,
+        rule: Rule::Freestyle,
+        policy: Default::default(),
+    };
+    let record = import(
+        "h8 a1 i8 a2 j8 a3 k8 a4 l8",
+        defaults,
+        "2026-11-22T14:00:00Z".into(),
+    )
+    .unwrap();
+    let n = record.moves.len();
+    // Opened at its end: the five is on the board, nothing bursts.
+    app.insert_resource(Replay { record, at: n });
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Replay);
+    for _ in 0..3 {
+        app.update();
+    }
+    assert!(matches!(board(&app).outcome(), Outcome::Five { .. }));
+    let celebrated = |app: &App| app.world().resource::<Celebrated>().0;
+    assert_eq!(celebrated(&app), 0, "opened at the end: no burst");
+    // Shown again (as when the review window touches the replay): nothing more.
+    app.world_mut().resource_mut::<Replay>().set_changed();
+    app.update();
+    assert_eq!(celebrated(&app), 0, "shown again: no burst");
+    // A step back and onto the win again: the winning move is played again.
+    app.world_mut()
+        .resource_mut::<Replay>()
+        .step(ReplayStep::Back);
+    app.update();
+    app.world_mut()
+        .resource_mut::<Replay>()
+        .step(ReplayStep::Forward);
+    app.update();
+    assert_eq!(celebrated(&app), 1, "stepped onto the win");
+    // To analysis and back: the same position, no second burst.
+    for _ in 0..2 {
+        app.world_mut().write_message(AnalysisCommand::Toggle);
+        app.update();
+        app.update();
+    }
+    assert_eq!(screen(&app), Screen::Replay);
+    assert_eq!(celebrated(&app), 1, "back from analysis: no burst");
+    // The board moves (another size, another window): the sparks stay on the five.
+    let moved = BoardLayout::fit(19, Vec2::new(1600.0, 1200.0));
+    app.insert_resource(moved);
+    app.update();
+    let five: Vec<Vec2> = ["h8", "i8", "j8", "k8", "l8"]
+        .iter()
+        .map(|m| moved.to_world(at(m)))
+        .collect();
+    let centre = five.iter().sum::<Vec2>() / 5.0;
+    let mut sparks = app
+        .world_mut()
+        .query_filtered::<&Transform, With<Particle>>();
+    let places: Vec<Vec2> = sparks
+        .iter(app.world())
+        .map(|t| t.translation.truncate())
+        .collect();
+    assert!(!places.is_empty(), "sparks");
+    let mean = places.iter().sum::<Vec2>() / places.len() as f32;
+    assert!(
+        mean.distance(centre) < moved.cell,
+        "the sparks' centre {mean} is off the five's {centre}"
+    );
 }

@@ -84,7 +84,7 @@ fn a_puzzle_is_solved_by_following_the_hints_and_a_wrong_move_fails_the_next() {
         }
         puzzle(&mut app, PuzzleCommand::Hint);
         assert_eq!(
-            app.world().resource::<Puzzles>().hinted_move(),
+            app.world().resource::<Puzzles>().marked_move(),
             None,
             "the first hint names only the kind of win"
         );
@@ -96,7 +96,7 @@ fn a_puzzle_is_solved_by_following_the_hints_and_a_wrong_move_fails_the_next() {
             .clone()
             .expect("a hint");
         assert_eq!(
-            app.world().resource::<Puzzles>().hinted_move(),
+            app.world().resource::<Puzzles>().marked_move(),
             Some(hint.first),
             "the second hint marks the move"
         );
@@ -104,7 +104,7 @@ fn a_puzzle_is_solved_by_following_the_hints_and_a_wrong_move_fails_the_next() {
             .write_message(MoveRequest::person(hint.first));
         app.update();
         assert_eq!(
-            app.world().resource::<Puzzles>().hinted_move(),
+            app.world().resource::<Puzzles>().marked_move(),
             None,
             "a played hint is gone from the board"
         );
@@ -143,6 +143,53 @@ fn a_puzzle_is_solved_by_following_the_hints_and_a_wrong_move_fails_the_next() {
         "the game behind is untouched"
     );
     assert!(app.world().resource::<GameHistory>().is_empty());
+}
+
+#[test]
+fn a_failed_puzzle_marks_the_winning_move_it_names_on_the_board() {
+    let mut app = app();
+    puzzle(&mut app, PuzzleCommand::Open);
+    let first = app.world().resource::<Puzzles>().list[0].puzzle.clone();
+    let corner = |app: &App| {
+        if board(app)
+            .board()
+            .is_empty_at(gomoku::engine::Pos::new(0, 0))
+        {
+            "a15"
+        } else {
+            "o1"
+        }
+    };
+    let c = corner(&app);
+    click(&mut app, c);
+    assert_eq!(state(&app), Some(PuzzleState::Failed));
+    assert_eq!(
+        app.world().resource::<Puzzles>().marked_move(),
+        Some(first.answer),
+        "the winning move named is marked"
+    );
+    assert!(board(&app).board().is_empty_at(first.answer));
+    // Failed later on: the move marked is one of the position the wrong move was played in,
+    // not the puzzle's first answer (on the board by then).
+    puzzle(&mut app, PuzzleCommand::Retry);
+    app.world_mut()
+        .write_message(MoveRequest::person(first.answer));
+    app.update();
+    assert_eq!(
+        state(&app),
+        Some(PuzzleState::ToPlay),
+        "a right move, defended"
+    );
+    let c = corner(&app);
+    click(&mut app, c);
+    assert_eq!(state(&app), Some(PuzzleState::Failed));
+    let marked = app
+        .world()
+        .resource::<Puzzles>()
+        .marked_move()
+        .expect("a move marked");
+    assert_ne!(marked, first.answer);
+    assert!(board(&app).board().is_empty_at(marked), "on an empty point");
 }
 
 #[test]

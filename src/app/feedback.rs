@@ -65,8 +65,8 @@ impl GameEnded {
 #[derive(Event, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GameReopened;
 
-/// The replay viewer came to a position with a winning five (the view celebrates it as it
-/// does a win in play; nothing is recorded).
+/// The replay viewer stepped onto a position with a winning five, its winning move played
+/// again (the view celebrates it as it does a win in play; nothing is recorded).
 #[derive(Event, Debug, Clone, PartialEq, Eq)]
 pub struct ReplayReachedWin {
     /// The winning line.

@@ -255,6 +255,41 @@ pub enum GameCommand {
     TimeUp(Stone),
 }
 
+/// A command that ends the game in progress or throws it away, which the player may be asked
+/// to confirm first ([`Confirm::needed`]; the question is [`Dialog::Confirm`](super::Dialog)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Confirm {
+    /// Start the game again ([`GameCommand::Restart`]).
+    Restart,
+    /// Give the game up ([`GameCommand::Resign`]).
+    Resign,
+}
+
+impl Confirm {
+    /// The command the player is asked about.
+    pub fn command(self) -> GameCommand {
+        match self {
+            Confirm::Restart => GameCommand::Restart,
+            Confirm::Resign => GameCommand::Resign,
+        }
+    }
+
+    /// Whether the player is asked before the command on `game`, started from `setup`: a
+    /// resignation ends the game, so always; a restart only throws away a long game in
+    /// progress ([`is_long_game_in_progress`]).
+    pub fn needed(self, game: &Game, setup: &GameSetup) -> bool {
+        match self {
+            Confirm::Restart => is_long_game_in_progress(game, setup),
+            Confirm::Resign => true,
+        }
+    }
+}
+
+/// A click on a button whose command may be asked about first (Restart, Resign): the command
+/// is sent at once, or its question opens ([`Confirm`]).
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AskFirst(pub Confirm);
+
 /// Asks to open the newest saved game in the replay viewer at start (`--replay`).
 #[derive(Resource, Debug, Clone, Copy, Default)]
 pub struct OpenNewestReplay;

@@ -68,9 +68,9 @@ pub use feedback::{
     GameAbandoned, GameEnded, GameReopened, MoveRefused, Refusal, ReplayReachedWin, StonePlaced,
 };
 pub use game::{
-    ActiveSetup, Board, GameClock, GameCommand, GameOnBoard, GamePlayers, GameSerial, GameSetup,
-    Hover, LONG_GAME_MOVES, Mode, MoveRequest, MoveSource, OpenNewestReplay, Replay, ReplayStep,
-    StatusLine, is_long_game_in_progress,
+    ActiveSetup, AskFirst, Board, Confirm, GameClock, GameCommand, GameOnBoard, GamePlayers,
+    GameSerial, GameSetup, Hover, LONG_GAME_MOVES, Mode, MoveRequest, MoveSource, OpenNewestReplay,
+    Replay, ReplayStep, StatusLine, is_long_game_in_progress,
 };
 pub use opening::{
     GameOpening, OpeningPlay, OpeningRequest, opening_runs, seat_player, seat_stone,
@@ -108,6 +108,7 @@ impl Plugin for GamePlugin {
             .add_computed_state::<InGame>()
             .add_message::<MoveRequest>()
             .add_message::<GameCommand>()
+            .add_message::<AskFirst>()
             .add_message::<OpeningRequest>()
             .add_message::<AnalysisCommand>()
             .add_message::<ReviewRequest>()

@@ -42,8 +42,8 @@ pub enum Dialog {
     Games,
     /// The settings.
     Settings,
-    /// "Restart?" for a long game in progress.
-    ConfirmRestart,
+    /// "Restart?" for a long game in progress, "Resign?" (see [`super::Confirm`]).
+    Confirm(super::Confirm),
 }
 
 /// A game is on screen: being played, or just ended (derived from [`Screen`]).

@@ -110,7 +110,7 @@ fn redraw(
                         n,
                         (cell * (sizes::NUMBER_FONT - sizes::NUMBER_FONT_PER_DIGIT * digits))
                             .clamp(sizes::NUMBER_FONT_PX.0, sizes::NUMBER_FONT_PX.1),
-                        palette.number_colour(colour, false),
+                        palette.number_colour(colour, false, false),
                     ),
                     Transform::from_xyz(0.0, 0.0, 0.3),
                 ));

@@ -1,5 +1,5 @@
-//! Puzzle mode's hints on the board: after the second hint, the winning move breathes on its
-//! point, the way the AI's suggestion does in a game.
+//! Puzzle mode's marks on the board: after the second hint, or once the puzzle failed, the
+//! winning move breathes on its point, the way the AI's suggestion does in a game.
 
 use bevy::prelude::*;
 
@@ -10,9 +10,9 @@ use crate::app::board::view::hint_marker;
 use crate::app::theme::Palette;
 use crate::app::{AppSystems, Screen};
 
-/// The hinted move's marker.
+/// The marker of the hinted (or missed) winning move.
 #[derive(Component)]
-struct PuzzleHintMark;
+struct PuzzleMark;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -36,7 +36,7 @@ fn redraw(
     assets: Res<GameAssets>,
     palette: Res<Palette>,
     screen: Res<State<Screen>>,
-    old: Query<Entity, With<PuzzleHintMark>>,
+    old: Query<Entity, With<PuzzleMark>>,
 ) {
     for e in &old {
         commands.entity(e).despawn();
@@ -47,12 +47,12 @@ fn redraw(
     if *screen.get() != Screen::Puzzle {
         return;
     }
-    let Some(p) = puzzles.hinted_move() else {
+    let Some(p) = puzzles.marked_move() else {
         return;
     };
     commands.spawn((
-        Name::new("Puzzle hint"),
-        PuzzleHintMark,
+        Name::new("Puzzle mark"),
+        PuzzleMark,
         hint_marker(textures, &palette, &layout, p),
     ));
 }

@@ -1,5 +1,7 @@
-//! Puzzle mode's panel: which puzzle, who is to win and how, the verdict on the last move,
-//! the hints (the second also marks the move on the board), the player's counts and streak, and the way between puzzles and back.
+//! Puzzle mode's panel: which puzzle, who is to win and how, the verdict on the last move (a
+//! failed one names the winning move missed, which the board marks), the hints (the second
+//! also marks the move on the board), the player's counts and streak, and the way between
+//! puzzles and back.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -115,9 +117,11 @@ fn puzzle_panel(
                         error_colour(ui),
                         egui::RichText::new(lang.t("Wrong: the win slips away.")).strong(),
                     );
+                    // The move the board marks: the one missed, at the move that failed.
+                    let missed = play.missed().unwrap_or(p.answer);
                     ui.label(fill(
                         lang.t("A winning move was {at}."),
-                        &[("at", &p.answer.to_notation(p.size))],
+                        &[("at", &missed.to_notation(p.size))],
                     ));
                 }
                 (PuzzleState::ToPlay, Some(Answer::Right { defence })) => {

@@ -40,8 +40,12 @@ pub struct Puzzles {
 }
 
 impl Puzzles {
-    /// The move the board marks: the hinted winning move, once the second hint is taken.
-    pub fn hinted_move(&self) -> Option<Pos> {
+    /// The move the board marks: the hinted winning move, once the second hint is taken; once
+    /// the puzzle failed, the winning move the player missed (the one the panel names).
+    pub fn marked_move(&self) -> Option<Pos> {
+        if let Some(missed) = self.play.as_ref().and_then(PuzzlePlay::missed) {
+            return Some(missed);
+        }
         self.hint
             .as_ref()
             .filter(|_| self.hints >= 2)

@@ -89,7 +89,14 @@ fn review_window(
     } else {
         screen.bottom() - replay_bottom - 20.0 - WINDOW_CHROME
     };
+    // The window works on a copy and changes the replay only when a move is picked: the
+    // replay handed on as `&mut` would be marked changed every frame, and the board set up
+    // again every frame (the winning five's glow starting over, never lit).
     let record = replay.record.clone();
+    let mut shown = Replay {
+        record: record.clone(),
+        at: replay.at,
+    };
     dialog_window(lang.t("Review"), "review_window")
         .anchor(anchor, offset)
         .collapsible(narrow)
@@ -103,11 +110,14 @@ fn review_window(
                     &history,
                     &review,
                     &record,
-                    &mut replay,
+                    &mut shown,
                     &mut requests,
                 )
             });
         });
+    if shown.at != replay.at {
+        replay.at = shown.at;
+    }
     Ok(())
 }
 

@@ -29,6 +29,9 @@ const SHADOW_OFFSET: f32 = 0.18;
 const SHADOW_GROWTH: f32 = 0.25;
 /// The shadow's opacity as it starts.
 const SHADOW_ALPHA: f32 = 0.35;
+/// The winning five's glow, at its faintest and its fullest (opacity) once lit: the move
+/// numbers on it must read on both.
+pub const WIN_GLOW_ALPHA: (f32, f32) = (0.8, 1.0);
 /// Each stone of the winning five lights up (and bursts) this long after the one before.
 const WIN_STAGGER_SECS: f32 = 0.09;
 /// A stone of the winning five stops pulsing this long after it lit up: at the end of its
@@ -180,7 +183,7 @@ fn win_pulse(since: f32) -> (f32, f32, bool) {
     let wave = (0.5 + 0.5 * (TAU * (since * WIN_WAVE_HZ)).sin()).powi(2);
     (
         (0.6 + 0.4 * appear) * (1.0 + 0.22 * wave),
-        appear * (0.8 + 0.2 * wave),
+        appear * (WIN_GLOW_ALPHA.0 + (WIN_GLOW_ALPHA.1 - WIN_GLOW_ALPHA.0) * wave),
         done,
     )
 }
@@ -225,11 +228,13 @@ fn burst(
         let origin = layout.to_world(p);
         for k in 0..SPARKS_PER_STONE {
             let angle = rng.random_range(0.0..TAU);
-            let speed = layout.cell * rng.random_range(SPARK_SPEED.0..SPARK_SPEED.1);
+            let speed = rng.random_range(SPARK_SPEED.0..SPARK_SPEED.1);
             let color = palette.particles[(i + k) % palette.particles.len()];
             commands.spawn((
                 Name::new("Spark"),
                 Particle {
+                    from: p,
+                    offset: Vec2::ZERO,
                     velocity: Vec2::from_angle(angle) * speed,
                     born: now + i as f32 * WIN_STAGGER_SECS,
                     life: rng.random_range(0.7..PARTICLE_SECS),
@@ -259,20 +264,25 @@ fn move_particles(
 ) {
     let now = time.elapsed_secs();
     let dt = time.delta_secs();
-    let gravity = Vec2::new(0.0, -layout.cell * SPARK_GRAVITY);
+    let gravity = Vec2::new(0.0, -SPARK_GRAVITY);
+    let size = Vec2::splat((layout.cell * sizes::SPARK).max(sizes::THICK_MIN_PX));
     for (e, mut particle, mut transform, mut sprite, mut visibility) in &mut particles {
         let age = now - particle.born;
-        if age < 0.0 {
-            continue;
-        }
         if age > particle.life {
             commands.entity(e).despawn();
             continue;
         }
-        visibility.set_if_neq(Visibility::Visible);
-        particle.velocity = particle.velocity * (1.0 - 1.5 * dt) + gravity * dt;
-        transform.translation += (particle.velocity * dt).extend(0.0);
-        sprite.color = sprite.color.with_alpha(1.0 - age / particle.life);
+        if age >= 0.0 {
+            visibility.set_if_neq(Visibility::Visible);
+            particle.velocity = particle.velocity * (1.0 - 1.5 * dt) + gravity * dt;
+            let step = particle.velocity * dt;
+            particle.offset += step;
+            sprite.color = sprite.color.with_alpha(1.0 - age / particle.life);
+        }
+        // From its stone where the layout puts it now.
+        let at = layout.to_world(particle.from) + particle.offset * layout.cell;
+        transform.translation = at.extend(z::PARTICLES);
+        sprite.custom_size = Some(size);
     }
 }
 

@@ -108,9 +108,16 @@ impl Pulse {
     }
 }
 
-/// A spark of the win burst.
+/// A spark of the win burst. It is placed from its stone of the five in the layout of the
+/// moment, so it stays centred on the five when the layout changes under it (a replay of
+/// another board size, a resized window).
 #[derive(Component, Debug)]
 pub struct Particle {
+    /// The stone of the five it flies from.
+    from: crate::engine::Pos,
+    /// Where it is from that stone, in cells.
+    offset: Vec2,
+    /// Its velocity, in cells per second.
     velocity: Vec2,
     born: f32,
     life: f32,

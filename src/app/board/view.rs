@@ -203,7 +203,8 @@ fn sync_stones(
     mut fresh_stones: ResMut<FreshStones>,
     stones: Query<(Entity, &StoneSprite)>,
     markers: Query<Entity, With<Marker>>,
-    mut numbered_last: Local<Option<Pos>>,
+    mut numbered: Local<Numbered>,
+    mut lit_since: Local<Option<(Vec<Pos>, f32)>>,
 ) {
     let Some(textures) = &assets.textures else {
         return;
@@ -211,15 +212,25 @@ fn sync_stones(
     let fresh_stones = std::mem::take(&mut fresh_stones.0);
     let b = board.board();
     // A new layout, theme or numbering redraws every stone; a move only adds or removes some
-    // (and redraws the stone whose number was marked as the last move).
+    // (and redraws the stones whose numbers change colour: the last move's, the five's).
     let redraw = layout.is_changed() || palette.is_changed() || view.is_changed();
-    let stale_number = numbered_last.take().filter(|&p| Some(p) != b.last_move());
-    if view.move_numbers {
-        *numbered_last = b.last_move();
-    }
+    let five: &[Pos] = match board.outcome() {
+        Outcome::Five { line, .. } => line,
+        _ => &[],
+    };
+    let now_numbered = if view.move_numbers {
+        Numbered {
+            last: b.last_move(),
+            five: five.to_vec(),
+        }
+    } else {
+        Numbered::default()
+    };
+    let before = std::mem::replace(&mut *numbered, now_numbered);
+    let restyled = |p: Pos| before.style(p) != numbered.style(p);
     let mut present = std::collections::HashSet::new();
     for (e, stone) in &stones {
-        if !redraw && b.get(stone.0) == Some(stone.1) && stale_number != Some(stone.0) {
+        if !redraw && b.get(stone.0) == Some(stone.1) && !restyled(stone.0) {
             present.insert(stone.0);
         } else {
             commands.entity(e).despawn();
@@ -244,7 +255,7 @@ fn sync_stones(
             p,
             s,
             number,
-            last,
+            numbered.style(p),
             fresh,
         );
     }
@@ -263,15 +274,25 @@ fn sync_stones(
             Transform::from_translation(layout.to_world(p).extend(z::MARKER)),
         )
     };
-    if let Outcome::Five { line, .. } = board.outcome() {
-        // A redraw (a new theme, a resize) keeps the pulse going rather than starting over.
-        let started = if redraw { now - 10.0 } else { now };
-        for (i, &p) in line.iter().enumerate() {
+    if !five.is_empty() {
+        // The glow starts when the five is first lit; the same five drawn again (a new theme,
+        // a resize, the board set up again) keeps it going rather than starting over, and a
+        // redraw shows a new five lit at once.
+        let started = match &*lit_since {
+            Some((line, since)) if line.as_slice() == five => *since,
+            _ if redraw => now - 10.0,
+            _ => now,
+        };
+        *lit_since = Some((five.to_vec(), started));
+        for (i, &p) in five.iter().enumerate() {
             commands.spawn((
                 marker(p, palette.win, sizes::WIN_MARKER),
                 Pulse::new(started, i),
             ));
         }
+    }
+    if five.is_empty() {
+        *lit_since = None;
     }
     if let Some(p) = last
         && !view.move_numbers
@@ -304,7 +325,22 @@ fn sync_stones(
     }
 }
 
-/// One stone with its outline (if the theme has one) and its number (if shown).
+/// Which stones' numbers are drawn apart: the last move's, and those on the lit winning five.
+#[derive(Debug, Default, PartialEq)]
+struct Numbered {
+    last: Option<Pos>,
+    five: Vec<Pos>,
+}
+
+impl Numbered {
+    /// How the number on `p` is drawn: (the last move's, on the lit five).
+    fn style(&self, p: Pos) -> (bool, bool) {
+        (self.last == Some(p), self.five.contains(&p))
+    }
+}
+
+/// One stone with its outline (if the theme has one) and its number (if shown), drawn as
+/// `style` says (the last move's, on the lit five: see [`Numbered`]).
 fn spawn_stone(
     commands: &mut Commands,
     layout: &BoardLayout,
@@ -314,7 +350,7 @@ fn spawn_stone(
     p: Pos,
     s: Stone,
     number: Option<usize>,
-    last: Option<Pos>,
+    (last, lit): (bool, bool),
     settle: bool,
 ) {
     let cell = layout.cell;
@@ -345,7 +381,7 @@ fn spawn_stone(
             ));
         }
         if let Some(n) = number.filter(|_| view.move_numbers) {
-            let color = palette.number_colour(s, Some(p) == last);
+            let color = palette.number_colour(s, last, lit);
             let digits = n.to_string().len() as f32;
             parent.spawn((
                 BoardText::new(

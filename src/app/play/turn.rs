@@ -611,19 +611,29 @@ fn show_past_position(
     );
 }
 
-/// Shows the replay's position on the board.
+/// Where the replay viewer last stood: its record (by date and length) and the moves shown.
+type ReplayShown = Option<(String, usize, usize)>;
+
+/// Shows the replay's position on the board. The win is celebrated when the replay steps onto
+/// it (its winning move played again); opened or jumped to, or shown again (back from
+/// analysis), the five is only lit.
 fn show_replay(
     mut world: Commands,
     lang: Res<Lang>,
     replay: Res<Replay>,
     mut board: ResMut<Board>,
     mut status: ResMut<StatusLine>,
+    mut last: Local<ReplayShown>,
 ) {
-    match replay.record.replay_to(replay.at) {
+    let record = &replay.record;
+    let stepped_on = last.as_ref().is_some_and(|(date, n, at)| {
+        *date == record.date && *n == record.moves.len() && at + 1 == replay.at
+    });
+    *last = Some((record.date.clone(), record.moves.len(), replay.at));
+    match record.replay_to(replay.at) {
         Ok(game) => {
-            let was_won = matches!(board.0.outcome(), Outcome::Five { .. });
             if let Outcome::Five { line, .. } = game.outcome()
-                && !was_won
+                && stepped_on
             {
                 world.trigger(ReplayReachedWin { line: line.clone() });
             }

@@ -17,9 +17,9 @@ use crate::app::play::opening_ai::OpeningThinking;
 use crate::app::theme::widgets::{icon_button, root_ui};
 use crate::app::theme::{UiSystems, icons};
 use crate::app::{
-    AnalysisCommand, Board, Dialog, GameCommand, GameOpening, GamePlayers, GameSetup, InGame,
-    LookBack, Mode, OpeningRequest, PastPosition, PlayerProfiles, ReviewRequest, Screen, SideLine,
-    UserSettings, can_analyse_from, is_long_game_in_progress, seat_player,
+    AnalysisCommand, AskFirst, Board, Confirm, Dialog, GameCommand, GameOpening, GamePlayers,
+    GameSetup, InGame, LookBack, Mode, OpeningRequest, PastPosition, PlayerProfiles, ReviewRequest,
+    Screen, SideLine, UserSettings, can_analyse_from, seat_player,
 };
 use crate::engine::opening::OpeningRule;
 use crate::engine::{Rule, Stone};
@@ -56,6 +56,7 @@ fn top_bar(
     mut next: ResMut<NextState<Screen>>,
     mut dialog: ResMut<NextState<Dialog>>,
     mut commands: MessageWriter<GameCommand>,
+    mut ask: MessageWriter<AskFirst>,
     mut analysis: MessageWriter<AnalysisCommand>,
     side_line: Option<Res<SideLine>>,
 ) -> Result {
@@ -114,11 +115,7 @@ fn top_bar(
                 }
                 let restart = ui.add_enabled(in_game, button(icons::RESTART, lang.t("Restart")));
                 if named(restart, lang.t("Restart")).clicked() {
-                    if is_long_game_in_progress(game, &active.0) {
-                        dialog.set(Dialog::ConfirmRestart);
-                    } else {
-                        commands.write(GameCommand::Restart);
-                    }
+                    ask.write(AskFirst(Confirm::Restart));
                 }
                 // Not in the opening: the colours are not decided yet.
                 let can_resign = in_game
@@ -127,7 +124,7 @@ fn top_bar(
                     && opening.running().is_none();
                 let resign = ui.add_enabled(can_resign, button(icons::RESIGN, lang.t("Resign")));
                 if named(resign, lang.t("Resign")).clicked() {
-                    commands.write(GameCommand::Resign);
+                    ask.write(AskFirst(Confirm::Resign));
                 }
                 // Analysis mode: from the game or the replay (not in the opening), and back.
                 let analysing = *screen.get() == Screen::Analysis;

@@ -40,6 +40,8 @@ pub struct Palette {
     pub last_number_on_black: Color,
     /// The last move's number on a white stone (the last-move colour, dark enough to read).
     pub last_number_on_white: Color,
+    /// Move numbers on the stones of the lit winning five (dark, to read on [`Self::win`]).
+    pub number_on_win: Color,
     /// The keyboard cursor.
     pub cursor: Color,
     /// The AI's suggested move.
@@ -69,6 +71,7 @@ impl Palette {
                 number_on_white: Color::srgb(0.1, 0.1, 0.1),
                 last_number_on_black: Color::srgb(1.0, 0.45, 0.4),
                 last_number_on_white: Color::srgb(0.72, 0.1, 0.08),
+                number_on_win: Color::srgb(0.2, 0.1, 0.02),
                 cursor: Color::srgb(0.1, 0.35, 0.85),
                 hint: Color::srgba(0.1, 0.55, 0.95, 0.75),
                 particles: [
@@ -93,6 +96,7 @@ impl Palette {
                 number_on_white: Color::srgb(0.1, 0.1, 0.1),
                 last_number_on_black: Color::srgb(1.0, 0.42, 0.32),
                 last_number_on_white: Color::srgb(0.72, 0.1, 0.08),
+                number_on_win: Color::srgb(0.02, 0.1, 0.16),
                 cursor: Color::srgb(0.35, 0.85, 1.0),
                 hint: Color::srgba(0.35, 0.85, 1.0, 0.7),
                 particles: [
@@ -120,6 +124,8 @@ impl Palette {
                 // Okabe-Ito sky blue on black, their blue darkened on white.
                 last_number_on_black: Color::srgb(0.34, 0.71, 0.91),
                 last_number_on_white: Color::srgb(0.0, 0.35, 0.60),
+                // Black on the orange glow (the last move's blue would not read on it).
+                number_on_win: Color::BLACK,
                 cursor: Color::srgb(0.0, 0.45, 0.70),
                 hint: Color::srgba(0.0, 0.45, 0.70, 0.8),
                 particles: [
@@ -134,8 +140,12 @@ impl Palette {
 }
 
 impl Palette {
-    /// The colour of a move number on a `stone`, the last move's in the last-move colour.
-    pub fn number_colour(&self, stone: crate::engine::Stone, last: bool) -> Color {
+    /// The colour of a move number on a `stone`: the last move's in the last-move colour, and
+    /// every number on the lit winning five (`lit`) dark on the glow.
+    pub fn number_colour(&self, stone: crate::engine::Stone, last: bool, lit: bool) -> Color {
+        if lit {
+            return self.number_on_win;
+        }
         match (stone, last) {
             (crate::engine::Stone::Black, false) => self.number_on_black,
             (crate::engine::Stone::White, false) => self.number_on_white,
@@ -274,13 +284,16 @@ mod tests {
         }
     }
 
-    #[test]
-    fn move_numbers_are_readable_on_their_stones() {
-        // The stone pictures' faces, roughly.
-        let face = |s: Stone| match s {
+    /// The stone pictures' faces, roughly.
+    fn face(s: Stone) -> Color {
+        match s {
             Stone::Black => Color::srgb(0.08, 0.08, 0.08),
             Stone::White => Color::srgb(0.92, 0.92, 0.92),
-        };
+        }
+    }
+
+    #[test]
+    fn move_numbers_are_readable_on_their_stones() {
         for theme in Theme::ALL {
             let palette = Palette::of(theme);
             // WCAG AA for text in the high-contrast theme, its large-text level elsewhere.
@@ -291,11 +304,34 @@ mod tests {
             };
             for stone in [Stone::Black, Stone::White] {
                 for last in [false, true] {
-                    let ratio = contrast(palette.number_colour(stone, last), face(stone));
+                    let ratio = contrast(palette.number_colour(stone, last, false), face(stone));
                     assert!(
                         ratio >= wanted,
                         "{theme:?}: number on {stone:?} (last: {last}) has contrast {ratio:.2}"
                     );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn move_numbers_on_the_lit_five_are_readable_in_every_theme() {
+        use crate::app::board::animation::WIN_GLOW_ALPHA;
+        // The five's glow over the stone, from its faintest to its fullest (WCAG AA for text).
+        for theme in Theme::ALL {
+            let palette = Palette::of(theme);
+            for stone in [Stone::Black, Stone::White] {
+                for last in [false, true] {
+                    for alpha in [WIN_GLOW_ALPHA.0, WIN_GLOW_ALPHA.1] {
+                        let lit = over(palette.win.with_alpha(alpha), face(stone));
+                        let number = palette.number_colour(stone, last, true);
+                        let ratio = contrast(number, lit);
+                        assert!(
+                            ratio >= 4.5,
+                            "{theme:?}: number on the lit {stone:?} (last: {last}, glow {alpha}) \
+                             has contrast {ratio:.2}"
+                        );
+                    }
                 }
             }
         }

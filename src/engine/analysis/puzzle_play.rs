@@ -48,6 +48,8 @@ pub struct PuzzlePlay {
     game: Game,
     state: PuzzleState,
     nodes: u64,
+    /// Once failed: a winning move of the position the wrong move was played in.
+    missed: Option<Pos>,
 }
 
 impl PuzzlePlay {
@@ -60,6 +62,7 @@ impl PuzzlePlay {
             game,
             state: PuzzleState::ToPlay,
             nodes,
+            missed: None,
         })
     }
 
@@ -78,12 +81,20 @@ impl PuzzlePlay {
         self.state
     }
 
+    /// Once the puzzle failed, a winning move the player missed: one of the position the
+    /// wrong move was played in (the puzzle's answer if it was the first move), so that it can
+    /// be shown on the board, where its point is still empty.
+    pub fn missed(&self) -> Option<Pos> {
+        self.missed
+    }
+
     /// Plays the player's move `p`: checked, then defended. An illegal move is refused and
     /// changes nothing.
     pub fn play(&mut self, p: Pos) -> Result<Answer, MoveError> {
         if self.state != PuzzleState::ToPlay || self.game.to_move() != self.puzzle.to_move {
             return Ok(Answer::NotNow);
         }
+        let before = self.game.clone();
         self.game.play(p)?;
         if self.game.outcome().winner() == Some(self.puzzle.to_move) {
             self.state = PuzzleState::Solved;
@@ -92,7 +103,7 @@ impl PuzzlePlay {
         if self.game.outcome().is_over()
             || !keeps_forced_win(self.game.board(), self.puzzle.rule, self.nodes)
         {
-            self.state = PuzzleState::Failed;
+            self.fail(&before, p);
             return Ok(Answer::Wrong);
         }
         let mut searcher = Searcher::new(self.game.board(), self.puzzle.rule, DEFENCE_TABLE_BYTES);
@@ -107,18 +118,26 @@ impl PuzzlePlay {
         };
         if self.game.play(defence).is_err() || self.game.outcome().is_over() {
             // Black's only defences may all be forbidden: the defender loses.
-            self.state = if self.game.outcome().winner() == Some(self.puzzle.to_move) {
-                PuzzleState::Solved
-            } else {
-                PuzzleState::Failed
-            };
-            return Ok(if self.state == PuzzleState::Solved {
-                Answer::Solved
-            } else {
-                Answer::Wrong
-            });
+            if self.game.outcome().winner() == Some(self.puzzle.to_move) {
+                self.state = PuzzleState::Solved;
+                return Ok(Answer::Solved);
+            }
+            self.fail(&before, p);
+            return Ok(Answer::Wrong);
         }
         Ok(Answer::Right { defence })
+    }
+
+    /// The wrong move `p` was played on `before`: the puzzle fails, and a winning move of
+    /// `before` other than `p` is kept to be shown.
+    fn fail(&mut self, before: &Game, p: Pos) {
+        self.state = PuzzleState::Failed;
+        self.missed = if before.board().moves() == self.puzzle.moves.as_slice() {
+            Some(self.puzzle.answer)
+        } else {
+            forced_win(before.board(), self.puzzle.rule, self.nodes).map(|win| win.first)
+        }
+        .filter(|&m| m != p);
     }
 
     /// A winning line from the position now, for a hint (the player's turn only).
@@ -166,10 +185,13 @@ mod tests {
     #[test]
     fn a_move_that_lets_the_win_go_fails_the_puzzle() {
         let named = built_in().into_iter().next().unwrap();
+        let answer = named.puzzle.answer;
         let mut play = PuzzlePlay::new(named.puzzle, 50_000).unwrap();
+        assert_eq!(play.missed(), None);
         let corner = Pos::new(0, 0);
         assert_eq!(play.play(corner), Ok(Answer::Wrong));
         assert_eq!(play.state(), PuzzleState::Failed);
+        assert_eq!(play.missed(), Some(answer), "the winning move missed");
         assert_eq!(play.play(Pos::new(0, 1)), Ok(Answer::NotNow));
     }
 }
