@@ -331,6 +331,7 @@ pub fn chinese(english: &str) -> Option<&'static str> {
         "Hint: play {at}" => "提示：下 {at}",
         "Hint" => "提示",
         "Retry" => "重试",
+        "Previous puzzle" => "上一题",
         "Next puzzle" => "下一题",
         "{name}: {solved} solved, {failed} failed, streak {streak} (best {best})" => {
             "{name}：解开 {solved}，失败 {failed}，连续解开 {streak}（最多 {best}）"
