@@ -200,7 +200,8 @@ fn import_section(
         rule: setup.rule,
         policy: setup.policy,
     };
-    ui.horizontal(|ui| {
+    // Wrapped: the hint beside the button is long enough to widen the window past its title.
+    ui.horizontal_wrapped(|ui| {
         if ui.button(lang.t("Import")).clicked() {
             let text = w.import_text.clone();
             finish_import(&text, defaults, lang, history, w, replay);
@@ -462,6 +463,12 @@ mod tests {
             assert!(
                 texts.iter().any(|t| t.contains("13x13")),
                 "{language:?}: no 13x13 in {texts:#?}"
+            );
+            // And the hint does not widen the window past its title bar.
+            let rect = window_rect(&ctx, "games_window").expect("shown");
+            assert!(
+                rect.width() <= WINDOW_WIDTH + 0.5,
+                "{language:?}: widened to {rect:?}"
             );
         }
     }
