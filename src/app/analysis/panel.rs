@@ -65,15 +65,8 @@ fn analysis_panel(
             let b = board.board();
             match report {
                 Some(r) => {
-                    ui.horizontal(|ui| {
-                        if run.is_running() && !run.is_done() {
-                            ui.spinner();
-                        }
-                        ui.label(fill(
-                            lang.t("Depth {depth}, {nodes} nodes a line"),
-                            &[("depth", &r.depth()), ("nodes", &compact(r.nodes))],
-                        ));
-                    });
+                    let searching = run.is_running() && !run.is_done();
+                    depth_row(ui, lang, r.depth(), r.nodes, searching);
                 }
                 None if board.outcome().is_over() => {
                     ui.label(lang.t("The game is over in this position."));
@@ -124,6 +117,26 @@ fn analysis_panel(
             }
         });
     Ok(())
+}
+
+/// How deep the search has gone, with a spinner while it goes on; wrapped, as a row wider
+/// than the panel widens it past its title bar.
+fn depth_row(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    depth: impl std::fmt::Display,
+    nodes: u64,
+    searching: bool,
+) {
+    ui.horizontal_wrapped(|ui| {
+        if searching {
+            ui.spinner();
+        }
+        ui.label(fill(
+            lang.t("Depth {depth}, {nodes} nodes a line"),
+            &[("depth", &depth), ("nodes", &compact(nodes))],
+        ));
+    });
 }
 
 /// Black's and White's chances: their names and percentages above one bar, black from the
@@ -252,5 +265,39 @@ fn compact(n: u64) -> String {
         0..1_000 => n.to_string(),
         1_000..1_000_000 => format!("{}k", n / 1_000),
         _ => format!("{:.1}M", n as f64 / 1e6),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::board::layout::SIDE_PANEL;
+    use crate::app::capture::egui_harness::{run_frame, styled_context, window_rect};
+    use crate::players::settings::Language;
+
+    #[test]
+    fn the_search_line_keeps_the_panel_as_wide_as_its_title_bar() {
+        let width = SIDE_PANEL - 24.0;
+        for language in [Language::English, Language::Chinese] {
+            for (w, h) in [(800.0, 600.0), (907.0, 680.0), (1280.0, 800.0)] {
+                let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(w, h));
+                let ctx = styled_context(h);
+                for _ in 0..4 {
+                    run_frame(&ctx, screen, Vec::new(), |ctx| {
+                        dialog_window("Analysis", "analysis_panel")
+                            .min_width(width)
+                            .max_width(width)
+                            .show(ctx, |ui| {
+                                depth_row(ui, Lang(language), 12, 2_000_000, true);
+                            });
+                    });
+                }
+                let rect = window_rect(&ctx, "analysis_panel").expect("shown");
+                assert!(
+                    rect.width() <= width + 0.5,
+                    "{language:?} at {w}x{h}: the row widened the panel to {rect:?}"
+                );
+            }
+        }
     }
 }

@@ -11,10 +11,11 @@ use crate::app::board::BoardLayout;
 use crate::app::board::layout::TOP_BAR;
 use crate::app::i18n::{Lang, fill, rule_label, stone_name};
 use crate::app::theme::UiSystems;
-use crate::app::theme::widgets::{dialog_window, error_colour, primary_button};
+use crate::app::theme::widgets::{dialog_window, error_colour, icon_button, primary_button};
 use crate::app::{PlayerProfiles, PuzzleCommand, PuzzleSource, Screen};
 use crate::engine::analysis::Difficulty;
 use crate::engine::analysis::puzzle_play::{Answer, PuzzleState};
+use crate::players::Profile;
 
 /// The colour of a right move or a solved puzzle.
 const RIGHT: egui::Color32 = egui::Color32::from_rgb(60, 170, 80);
@@ -36,9 +37,23 @@ fn puzzle_panel(
     layout: Option<Res<BoardLayout>>,
     mut commands: MessageWriter<PuzzleCommand>,
 ) -> Result {
-    let lang = *lang;
     let ctx = contexts.ctx_mut()?;
     let side = layout.map_or(0.0, |l| l.side_panel);
+    let asked = show_puzzle_panel(ctx, *lang, &puzzles, profiles.active(), side);
+    commands.write_batch(asked);
+    Ok(())
+}
+
+/// Draws the panel beside the board (`side` points wide; below the board when there is no
+/// side panel); returns what was asked.
+fn show_puzzle_panel(
+    ctx: &egui::Context,
+    lang: Lang,
+    puzzles: &Puzzles,
+    profile: Option<&Profile>,
+    side: f32,
+) -> Vec<PuzzleCommand> {
+    let mut commands = Vec::new();
     let (anchor, offset, width) = if side > 0.0 {
         (egui::Align2::RIGHT_TOP, [-8.0, TOP_BAR + 4.0], side - 24.0)
     } else {
@@ -49,12 +64,13 @@ fn puzzle_panel(
         .min_width(width)
         .max_width(width)
         .show(ctx, |ui| {
-            ui.horizontal(|ui| {
+            // Rows that wrap: a row wider than the panel widens it past its title bar.
+            ui.horizontal_wrapped(|ui| {
                 let mut source = puzzles.source;
                 ui.selectable_value(&mut source, PuzzleSource::BuiltIn, lang.t("Built-in"));
                 ui.selectable_value(&mut source, PuzzleSource::MyGames, lang.t("From my games"));
                 if source != puzzles.source {
-                    commands.write(PuzzleCommand::Source(source));
+                    commands.push(PuzzleCommand::Source(source));
                 }
             });
             ui.separator();
@@ -166,20 +182,22 @@ fn puzzle_panel(
                     )
                     .clicked()
                 {
-                    commands.write(PuzzleCommand::Hint);
+                    commands.push(PuzzleCommand::Hint);
                 }
                 if ui.button(lang.t("Retry")).clicked() {
-                    commands.write(PuzzleCommand::Retry);
+                    commands.push(PuzzleCommand::Retry);
                 }
-                if ui.button("<").clicked() {
-                    commands.write(PuzzleCommand::Previous);
+                let previous = lang.t("Previous puzzle");
+                let back = icon_button("<", previous).icon_only(true);
+                if ui.add(back).on_hover_text(previous).clicked() {
+                    commands.push(PuzzleCommand::Previous);
                 }
                 if ui.add(primary_button(lang.t("Next puzzle"))).clicked() {
-                    commands.write(PuzzleCommand::Next);
+                    commands.push(PuzzleCommand::Next);
                 }
             });
             ui.separator();
-            if let Some(profile) = profiles.active() {
+            if let Some(profile) = profile {
                 let s = profile.puzzles;
                 ui.label(fill(
                     lang.t(
@@ -196,7 +214,7 @@ fn puzzle_panel(
             }
             leave_button(ui, lang, &mut commands);
         });
-    Ok(())
+    commands
 }
 
 /// A difficulty's name in the interface's language.
@@ -217,8 +235,79 @@ fn difficulty_colour(d: Difficulty) -> egui::Color32 {
     }
 }
 
-fn leave_button(ui: &mut egui::Ui, lang: Lang, commands: &mut MessageWriter<PuzzleCommand>) {
+fn leave_button(ui: &mut egui::Ui, lang: Lang, commands: &mut Vec<PuzzleCommand>) {
     if ui.button(lang.t("Menu")).on_hover_text("Esc").clicked() {
-        commands.write(PuzzleCommand::Leave);
+        commands.push(PuzzleCommand::Leave);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use bevy_egui::egui::accesskit;
+
+    use super::*;
+    use crate::app::board::layout::SIDE_PANEL;
+    use crate::app::capture::egui_harness::{
+        Accessible, accessible, run_frame, styled_context, window_rect,
+    };
+    use crate::engine::analysis::puzzle::CHECK_NODES;
+    use crate::engine::analysis::puzzle_play::PuzzlePlay;
+    use crate::engine::analysis::puzzle_set::built_in;
+    use crate::players::settings::Language;
+
+    /// The first built-in puzzle, being solved.
+    fn puzzles() -> Puzzles {
+        let mut puzzles = Puzzles::default();
+        puzzles.list = built_in();
+        puzzles.play = PuzzlePlay::new(puzzles.list[0].puzzle.clone(), CHECK_NODES).ok();
+        puzzles
+    }
+
+    /// The panel drawn for a few frames in a `w`x`h` window: its rect, and its controls.
+    fn drawn(lang: Lang, w: f32, h: f32) -> (egui::Rect, Vec<Accessible>) {
+        let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(w, h));
+        let ctx = styled_context(h);
+        ctx.enable_accesskit();
+        let puzzles = puzzles();
+        let mut output = None;
+        for _ in 0..4 {
+            output = Some(run_frame(&ctx, screen, Vec::new(), |ctx| {
+                show_puzzle_panel(ctx, lang, &puzzles, None, SIDE_PANEL);
+            }));
+        }
+        let rect = window_rect(&ctx, "puzzle_panel").expect("shown");
+        (rect, accessible(&output.expect("drawn")))
+    }
+
+    #[test]
+    fn every_button_has_a_name_a_screen_reader_can_say() {
+        for language in [Language::English, Language::Chinese] {
+            let (_, controls) = drawn(Lang(language), 1280.0, 800.0);
+            let buttons: Vec<&Accessible> = controls
+                .iter()
+                .filter(|c| c.role == accesskit::Role::Button)
+                .collect();
+            assert!(buttons.len() >= 5, "{buttons:#?}");
+            for b in buttons {
+                let name = b.name.as_deref().unwrap_or_default();
+                assert!(
+                    name.chars().any(char::is_alphabetic),
+                    "{language:?}: a button named {name:?} says nothing: {b:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_panel_is_no_wider_than_its_title_bar() {
+        for language in [Language::English, Language::Chinese] {
+            for (w, h) in [(907.0, 680.0), (1280.0, 800.0)] {
+                let (rect, _) = drawn(Lang(language), w, h);
+                assert!(
+                    rect.width() <= SIDE_PANEL - 24.0 + 0.5,
+                    "{language:?} at {w}x{h}: the contents widened the panel to {rect:?}"
+                );
+            }
+        }
     }
 }

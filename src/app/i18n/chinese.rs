@@ -19,8 +19,8 @@ pub fn chinese(english: &str) -> Option<&'static str> {
         "Paste a Gomoku JSON record, a position string (h8i9j10) or a Piskvork .psq file:" => {
             "粘贴五子棋 JSON 棋谱、局面字符串（h8i9j10）或 Piskvork .psq 文件："
         }
-        "Position strings and .psq files are read with the menu's rule ({rule})." => {
-            "局面字符串和 .psq 文件按菜单中的规则（{rule}）读取。"
+        "Position strings are read on the menu's {size} board with its rule ({rule}); .psq files with its rule." => {
+            "局面字符串按菜单中的 {size} 棋盘和规则（{rule}）读取；.psq 文件按菜单中的规则读取。"
         }
         "File path" => "文件路径",
         "Open file" => "打开文件",
@@ -331,6 +331,7 @@ pub fn chinese(english: &str) -> Option<&'static str> {
         "Hint: play {at}" => "提示：下 {at}",
         "Hint" => "提示",
         "Retry" => "重试",
+        "Previous puzzle" => "上一题",
         "Next puzzle" => "下一题",
         "{name}: {solved} solved, {failed} failed, streak {streak} (best {best})" => {
             "{name}：解开 {solved}，失败 {failed}，连续解开 {streak}（最多 {best}）"

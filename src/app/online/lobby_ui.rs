@@ -13,7 +13,9 @@ use super::{
 };
 use crate::app::i18n::{Lang, fill, rule_label};
 use crate::app::theme::UiSystems;
-use crate::app::theme::widgets::{dialog_width, dialog_window, error_colour, primary_button};
+use crate::app::theme::widgets::{
+    dialog_width, dialog_window, error_colour, primary_button, scroll_when_tall,
+};
 use crate::app::{Dialog, PlayerProfiles, Screen};
 use crate::engine::Rule;
 use crate::net::{
@@ -158,8 +160,7 @@ fn lobby_window(
     // phone-sized window had the lobby run off both its sides).
     let width = dialog_width(ctx, LOBBY_WIDTH);
     let narrow = width < LOBBY_WIDTH;
-    dialog_window(lang.t("Play online"), "lobby").show(ctx, |ui| {
-        ui.set_width(width);
+    lobby_frame(ctx, lang, width, |ui| {
         // The connection.
         ui.horizontal(|ui| {
             ui.label(lang.t("Server"));
@@ -397,4 +398,46 @@ fn lobby_window(
         }
     });
     Ok(())
+}
+
+/// The lobby's window, `width` wide, around its contents; they scroll when they are taller
+/// than the window leaves room for (at 800x600 the title and the Menu button were cut off).
+fn lobby_frame(ctx: &egui::Context, lang: Lang, width: f32, add: impl FnOnce(&mut egui::Ui)) {
+    dialog_window(lang.t("Play online"), LOBBY_WINDOW).show(ctx, |ui| {
+        ui.set_width(width);
+        scroll_when_tall(ui, add);
+    });
+}
+
+/// The lobby window's id.
+const LOBBY_WINDOW: &str = "lobby";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::capture::egui_harness::{run_frame, styled_context, window_rect};
+    use crate::players::settings::Language;
+
+    #[test]
+    fn a_lobby_taller_than_the_window_keeps_its_title_and_menu_button_in_view() {
+        for (w, h) in [(800.0, 600.0), (907.0, 680.0), (540.0, 960.0)] {
+            let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(w, h));
+            let ctx = styled_context(h);
+            for _ in 0..4 {
+                run_frame(&ctx, screen, Vec::new(), |ctx| {
+                    let width = dialog_width(ctx, LOBBY_WIDTH);
+                    // As tall as the lobby with a few games to watch.
+                    lobby_frame(ctx, Lang(Language::English), width, |ui| {
+                        for i in 0..30 {
+                            ui.label(format!("Row {i}"));
+                        }
+                        let _ = ui.button("Menu");
+                    });
+                });
+            }
+            let rect = window_rect(&ctx, LOBBY_WINDOW).expect("shown");
+            // Title bar and all: the rows scroll inside it.
+            assert!(screen.contains_rect(rect), "{w}x{h}: {rect:?}");
+        }
+    }
 }

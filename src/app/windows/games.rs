@@ -42,12 +42,21 @@ struct GamesWindow {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<GamesWindow>().add_systems(
-        EguiPrimaryContextPass,
-        games_window
-            .run_if(in_state(Dialog::Games))
-            .in_set(UiSystems::Windows),
-    );
+    app.init_resource::<GamesWindow>()
+        .add_systems(
+            EguiPrimaryContextPass,
+            games_window
+                .run_if(in_state(Dialog::Games))
+                .in_set(UiSystems::Windows),
+        )
+        .add_systems(OnExit(Dialog::Games), forget_the_visit);
+}
+
+/// However the window closes (its button, Esc, a game opened in the replay), the next visit
+/// starts clean: no text left in the import box, no message about what was done last time.
+fn forget_the_visit(mut window: ResMut<GamesWindow>) {
+    window.import_text.clear();
+    window.message = None;
 }
 
 fn games_window(
@@ -140,13 +149,6 @@ fn show_games(
                 ui.colored_label(color, text);
             }
         });
-    if replay.is_some() || !open {
-        // A text left in the box is not kept for the next time the window opens.
-        w.import_text.clear();
-    }
-    if !open {
-        w.message = None;
-    }
     (open, replay)
 }
 
@@ -198,15 +200,13 @@ fn import_section(
         rule: setup.rule,
         policy: setup.policy,
     };
-    ui.horizontal(|ui| {
+    // Wrapped: the hint beside the button is long enough to widen the window past its title.
+    ui.horizontal_wrapped(|ui| {
         if ui.button(lang.t("Import")).clicked() {
             let text = w.import_text.clone();
             finish_import(&text, defaults, lang, history, w, replay);
         }
-        ui.small(fill(
-            lang.t("Position strings and .psq files are read with the menu's rule ({rule})."),
-            &[("rule", &lang.t(rule_label(setup.rule)))],
-        ));
+        ui.small(import_hint(setup, lang));
     });
     #[cfg(not(target_arch = "wasm32"))]
     ui.horizontal(|ui| {
@@ -237,6 +237,18 @@ fn import_section(
             }
         }
     });
+}
+
+/// What the menu gives an import that does not say it: a position string its board size and
+/// rule, a `.psq` file (which gives its size) the rule.
+fn import_hint(setup: &GameSetup, lang: Lang) -> String {
+    fill(
+        lang.t("Position strings are read on the menu's {size} board with its rule ({rule}); .psq files with its rule."),
+        &[
+            ("size", &format!("{n}x{n}", n = setup.size)),
+            ("rule", &lang.t(rule_label(setup.rule))),
+        ],
+    )
 }
 
 fn finish_import(
@@ -376,8 +388,90 @@ fn save_psq(record: &GameRecord, index: usize) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::capture::egui_harness::{SCREEN, run_frames, window_rect};
+    use bevy::state::app::StatesPlugin;
+
+    use crate::app::capture::egui_harness::{
+        SCREEN, accessible, run_frame, run_frames, styled_context, window_rect,
+    };
     use crate::players::settings::Language;
+
+    #[test]
+    fn the_window_opens_again_without_the_last_visits_message() {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin))
+            .init_state::<Dialog>()
+            .add_plugins(plugin);
+        let open = |app: &mut App, dialog: Dialog| {
+            app.world_mut()
+                .resource_mut::<NextState<Dialog>>()
+                .set(dialog);
+            app.update();
+        };
+        open(&mut app, Dialog::Games);
+        // A position string imported (it opens in the replay, which closes the window), and
+        // a text typed and left in the box.
+        let mut history = crate::players::History::default();
+        let mut replay = None;
+        let defaults = ImportDefaults {
+            size: 15,
+            rule: crate::engine::Rule::Freestyle,
+            policy: Default::default(),
+        };
+        let lang = Lang(Language::English);
+        app.world_mut()
+            .resource_scope(|_, mut w: Mut<GamesWindow>| {
+                finish_import("h8i9j10", defaults, lang, &mut history, &mut w, &mut replay);
+                w.import_text = "h8 i9".to_owned();
+            });
+        assert!(replay.is_some());
+        open(&mut app, Dialog::None);
+        open(&mut app, Dialog::Games);
+        let w = app.world().resource::<GamesWindow>();
+        assert_eq!(w.message, None);
+        assert_eq!(w.import_text, "");
+    }
+
+    #[test]
+    fn the_import_hint_names_the_board_size_a_position_string_is_read_at() {
+        let (board, mut history) = (Board::default(), crate::players::History::default());
+        let setup = GameSetup {
+            size: 13,
+            ..GameSetup::default()
+        };
+        let mut w = GamesWindow::default();
+        for language in [Language::English, Language::Chinese] {
+            let ctx = styled_context(SCREEN.height());
+            ctx.enable_accesskit();
+            let mut output = None;
+            for _ in 0..3 {
+                output = Some(run_frame(&ctx, SCREEN, Vec::new(), |ctx| {
+                    show_games(
+                        ctx,
+                        Lang(language),
+                        &board,
+                        &setup,
+                        &mut history,
+                        false,
+                        &mut w,
+                    );
+                }));
+            }
+            let texts: Vec<String> = accessible(&output.unwrap())
+                .into_iter()
+                .filter_map(|c| c.name)
+                .collect();
+            assert!(
+                texts.iter().any(|t| t.contains("13x13")),
+                "{language:?}: no 13x13 in {texts:#?}"
+            );
+            // And the hint does not widen the window past its title bar.
+            let rect = window_rect(&ctx, "games_window").expect("shown");
+            assert!(
+                rect.width() <= WINDOW_WIDTH + 0.5,
+                "{language:?}: widened to {rect:?}"
+            );
+        }
+    }
 
     #[test]
     fn a_huge_paste_is_refused_and_the_window_stays_on_the_screen() {

@@ -6,7 +6,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::app::i18n::{Lang, counted, fill, rule_label, title_name};
 use crate::app::theme::UiSystems;
-use crate::app::theme::widgets::{dialog_window, error_colour, scroll_when_tall};
+use crate::app::theme::widgets::{dialog_width, dialog_window, error_colour, scroll_when_tall};
 use crate::app::{Dialog, PlayerProfiles, UserSettings};
 use crate::engine::record::date;
 use crate::players::{ProfileError, ProfileId, StatMode, Tally};
@@ -29,12 +29,21 @@ struct PlayersWindow {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<PlayersWindow>().add_systems(
-        EguiPrimaryContextPass,
-        players_window
-            .run_if(in_state(Dialog::Players))
-            .in_set(UiSystems::Windows),
-    );
+    app.init_resource::<PlayersWindow>()
+        .add_systems(
+            EguiPrimaryContextPass,
+            players_window
+                .run_if(in_state(Dialog::Players))
+                .in_set(UiSystems::Windows),
+        )
+        .add_systems(OnExit(Dialog::Players), forget_the_visit);
+}
+
+/// However the window closes (its button or Esc), the next visit starts without the last
+/// refusal or a delete waiting to be confirmed.
+fn forget_the_visit(mut window: ResMut<PlayersWindow>) {
+    window.error = None;
+    window.confirm_delete = false;
 }
 
 fn error_text(e: &ProfileError, lang: Lang) -> String {
@@ -105,6 +114,9 @@ fn players_window(
 const LIST_WIDTH: f32 = 200.0;
 /// The least width of the chosen player's details.
 const DETAILS_WIDTH: f32 = 320.0;
+/// The window's width with the two columns side by side (their widths, the separator between
+/// them and the window's margins).
+const WINDOW_WIDTH: f32 = LIST_WIDTH + DETAILS_WIDTH + 64.0;
 /// Windows narrower than this show the list above the details: the two columns side by side,
 /// with the window's margins, take about this much.
 const TWO_COLUMNS_FROM: f32 = LIST_WIDTH + DETAILS_WIDTH + 80.0;
@@ -121,17 +133,25 @@ fn show_players(
     if w.selected.is_none_or(|id| ps.get(id).is_err()) {
         w.selected = ps.active;
     }
-    // The Rename box holds the name of the player shown (after a delete, a pick, a create).
+    // The Rename box holds the name of the player shown (after a delete, a pick, a create),
+    // and what was said about the player shown before goes with them.
     if w.rename_of != w.selected {
         w.rename_of = w.selected;
+        w.error = None;
+        w.confirm_delete = false;
         w.rename = w
             .selected
             .and_then(|id| ps.get(id).ok())
             .map(|p| p.name.clone())
             .unwrap_or_default();
     }
+    // One width, whatever the window shows (a long question or message wraps instead of
+    // widening it: a window keeps the widest size it has had).
+    let width = dialog_width(ctx, WINDOW_WIDTH);
     dialog_window(lang.t("Players"), "players_window")
         .open(&mut open)
+        .min_width(width)
+        .max_width(width)
         .show(ctx, |ui| {
             let list = |ui: &mut egui::Ui, ps: &mut PlayerProfiles, w: &mut PlayersWindow| {
                 profile_list(ui, lang, ps, w);
@@ -160,17 +180,13 @@ fn show_players(
                 });
                 ui.separator();
                 ui.vertical(|ui| {
-                    ui.set_min_width(DETAILS_WIDTH);
+                    ui.set_width(ui.available_width());
                     if let Some(id) = w.selected {
                         profile_details(ui, lang, settings, ps, id, w);
                     }
                 });
             });
         });
-    if !open {
-        w.error = None;
-        w.confirm_delete = false;
-    }
     open
 }
 
@@ -312,23 +328,24 @@ fn profile_details(
             }
         }
     });
+    if !w.confirm_delete {
+        if ui.button(lang.t("Delete...")).clicked() {
+            w.confirm_delete = true;
+        }
+        return;
+    }
+    // The question above its answers, wrapped to the column.
+    ui.label(lang.t("Delete this player and their results?"));
     ui.horizontal(|ui| {
-        if !w.confirm_delete {
-            if ui.button(lang.t("Delete...")).clicked() {
-                w.confirm_delete = true;
-            }
-        } else {
-            ui.label(lang.t("Delete this player and their results?"));
-            if ui.button(lang.t("Delete")).clicked() {
-                let _ = profiles.delete(id);
-                let name = profiles.free_name(lang.t("Player"));
-                profiles.ensure_active(&name, date::now());
-                w.selected = profiles.active;
-                w.confirm_delete = false;
-            }
-            if ui.button(lang.t("Keep")).clicked() {
-                w.confirm_delete = false;
-            }
+        if ui.button(lang.t("Delete")).clicked() {
+            let _ = profiles.delete(id);
+            let name = profiles.free_name(lang.t("Player"));
+            profiles.ensure_active(&name, date::now());
+            w.selected = profiles.active;
+            w.confirm_delete = false;
+        }
+        if ui.button(lang.t("Keep")).clicked() {
+            w.confirm_delete = false;
         }
     });
 }
@@ -336,7 +353,9 @@ fn profile_details(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::capture::egui_harness::{SCREEN, run_frames, window_rect};
+    use bevy::state::app::StatesPlugin;
+
+    use crate::app::capture::egui_harness::{SCREEN, run_frames, styled_context, window_rect};
     use crate::players::settings::Language;
 
     const EN: Lang = Lang(Language::English);
@@ -371,6 +390,85 @@ mod tests {
             rect.height() < calm.height() + 60.0,
             "the message grew the window from {calm:?} to {rect:?}"
         );
+    }
+
+    #[test]
+    fn a_refusal_is_forgotten_once_another_player_is_shown() {
+        let (mut ps, ann, bob) = two_players();
+        let mut w = PlayersWindow::default();
+        let settings = UserSettings::default();
+        let ctx = styled_context(SCREEN.height());
+        let taken = || Some(error_text(&ProfileError::NameTaken("Player 1".into()), EN));
+        run_frames(&ctx, 2, |ctx| {
+            show_players(ctx, EN, &settings, &mut ps, &mut w);
+        });
+        // Refused, then another player is chosen in the list (as its label does it).
+        w.error = taken();
+        w.selected = Some(ann);
+        run_frames(&ctx, 2, |ctx| {
+            show_players(ctx, EN, &settings, &mut ps, &mut w);
+        });
+        assert_eq!(w.error, None, "kept after choosing Ann");
+        // Refused, then the player shown is deleted (as the Delete button does it).
+        w.error = taken();
+        ps.delete(ann).unwrap();
+        run_frames(&ctx, 2, |ctx| {
+            show_players(ctx, EN, &settings, &mut ps, &mut w);
+        });
+        assert_eq!(w.selected, Some(bob));
+        assert_eq!(w.error, None, "kept after deleting Ann");
+    }
+
+    #[test]
+    fn the_delete_question_does_not_widen_the_window() {
+        let (mut ps, _, _) = two_players();
+        let mut w = PlayersWindow::default();
+        let settings = UserSettings::default();
+        for language in [Language::English, Language::Chinese] {
+            let lang = Lang(language);
+            let ctx = styled_context(SCREEN.height());
+            let mut width = |w: &mut PlayersWindow| {
+                run_frames(&ctx, 3, |ctx| {
+                    show_players(ctx, lang, &settings, &mut ps, w);
+                });
+                window_rect(&ctx, "players_window").expect("shown").width()
+            };
+            let calm = width(&mut w);
+            w.confirm_delete = true;
+            let asking = width(&mut w);
+            w.confirm_delete = false;
+            let after = width(&mut w);
+            assert_eq!(
+                (asking, after),
+                (calm, calm),
+                "{language:?}: widened from {calm} to {asking} while asking, {after} after"
+            );
+        }
+    }
+
+    #[test]
+    fn the_window_opens_again_without_the_last_visits_refusal() {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin))
+            .init_state::<Dialog>()
+            .add_plugins(plugin);
+        let open = |app: &mut App, dialog: Dialog| {
+            app.world_mut()
+                .resource_mut::<NextState<Dialog>>()
+                .set(dialog);
+            app.update();
+        };
+        open(&mut app, Dialog::Players);
+        {
+            let mut w = app.world_mut().resource_mut::<PlayersWindow>();
+            w.error = Some(error_text(&ProfileError::EmptyName, EN));
+            w.confirm_delete = true;
+        }
+        // Closed with Esc (not the window's own button), and opened again.
+        open(&mut app, Dialog::None);
+        open(&mut app, Dialog::Players);
+        let w = app.world().resource::<PlayersWindow>();
+        assert_eq!((w.error.as_deref(), w.confirm_delete), (None, false));
     }
 
     #[test]

@@ -11,6 +11,8 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use crate::app::board::BoardLayout;
+use crate::app::board::layout::TOP_BAR;
 use crate::app::i18n::Lang;
 use crate::app::theme::style::colour32;
 use crate::app::theme::widgets::{icon_button, primary_button};
@@ -49,6 +51,8 @@ const LARGE_HEIGHT: f32 = 1000.0;
 const COMPACT_HEIGHT: f32 = 720.0;
 /// The gap between the menu's blocks.
 const GAP: f32 = 16.0;
+/// The least gap between the top bar and the menu's title.
+const UNDER_THE_BAR: f32 = 8.0;
 /// How much of the scrim is laid over the menu again while a window is open over it.
 const UNDER_A_WINDOW: f32 = 0.6;
 
@@ -63,6 +67,8 @@ struct MenuView<'a> {
     back: Option<Screen>,
     /// Whether it takes input (not while a window is open over it).
     interactive: bool,
+    /// The width of the panel beside the board, if the window has one.
+    side_panel: f32,
 }
 
 /// The main menu system: drawn on the menu screen, under the windows opened from it.
@@ -82,6 +88,7 @@ fn main_menu(
     mut dialog: ResMut<NextState<Dialog>>,
     mut commands: MessageWriter<GameCommand>,
     mut puzzles: MessageWriter<PuzzleCommand>,
+    layout: Option<Res<BoardLayout>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     // The game's seats, not the colours its opening gave.
@@ -94,6 +101,7 @@ fn main_menu(
         differs,
         back: on_board.back_to(&board.0),
         interactive: *open.get() == Dialog::None,
+        side_panel: layout.map_or(0.0, |l| l.side_panel),
     };
     let s = setup.bypass_change_detection();
     let before = s.clone();
@@ -215,7 +223,8 @@ fn contents(
     since: f32,
 ) -> egui::Response {
     let lang = view.lang;
-    let margin = if screen.width() < TWO_COLUMNS {
+    let room = menu_room(screen, view.side_panel);
+    let margin = if room.width() < TWO_COLUMNS {
         12.0
     } else {
         24.0
@@ -225,15 +234,18 @@ fn contents(
     } else {
         MAX_WIDTH
     };
-    let width = (screen.width() - 2.0 * margin).min(widest);
+    let width = (room.width() - 2.0 * margin).min(widest);
     let two_columns = width >= TWO_COLUMNS - 2.0 * margin;
     let compact = screen.height() < COMPACT_HEIGHT;
     // Centred across, and down when there is room (the height is last frame's: it does not
     // change with the options).
     let height_id = egui::Id::new("main_menu_height");
     let last_height = ui.ctx().data(|d| d.get_temp::<f32>(height_id));
-    let top = last_height.map_or(margin, |h| ((screen.height() - h) / 2.0).max(margin));
-    let left = screen.left() + (screen.width() - width) / 2.0;
+    let top = room.top() - screen.top()
+        + last_height.map_or(UNDER_THE_BAR, |h| {
+            ((room.height() - h) / 2.0).max(UNDER_THE_BAR)
+        });
+    let left = room.left() + (room.width() - width) / 2.0;
     let origin = egui::pos2(left, ui.max_rect().top() + top);
     let mut column = ui.new_child(
         egui::UiBuilder::new()
@@ -249,10 +261,14 @@ fn contents(
         (true, _, _) => 60.0,
         (false, true, true) => 124.0,
         (false, _, true) => 100.0,
-        (false, _, false) => 80.0,
+        // One column (a phone held upright): as compact, to leave the room under the top
+        // bar to the rows.
+        (false, _, false) => 60.0,
     };
+    // One column: closer rows, for the same reason.
+    let gap = if two_columns { GAP } else { GAP / 2.0 };
     title::title(ui, lang, view.palette, title_height, since);
-    ui.add_space(GAP);
+    ui.add_space(gap);
     let start;
     if two_columns {
         let left_width = (width * 0.32).clamp(240.0, 330.0);
@@ -295,9 +311,9 @@ fn contents(
     } else {
         let card = egui::vec2((width - 2.0 * ui.spacing().item_spacing.x) / 3.0, 112.0);
         choices::mode_cards(ui, lang, s, card, false);
-        ui.add_space(GAP);
+        ui.add_space(gap);
         start = game_card(ui, view, s, profiles, action, width);
-        ui.add_space(GAP);
+        ui.add_space(gap);
         let half = (width - ui.spacing().item_spacing.x) / 2.0;
         choices::entries(ui, lang, action, 2, half);
     }
@@ -305,6 +321,19 @@ fn contents(
     ui.ctx().data_mut(|d| d.insert_temp(height_id, height));
     ui.add_space(margin);
     start
+}
+
+/// The part of the window the menu is laid out in: under the top bar (its buttons stay in
+/// view, dimmed), and left of the side panel when the menu's two columns fit there (over the
+/// whole width otherwise, rather than half over the panel).
+fn menu_room(screen: egui::Rect, side_panel: f32) -> egui::Rect {
+    let below = screen.with_min_y(screen.top() + TOP_BAR);
+    let beside = below.with_max_x(below.right() - side_panel);
+    if side_panel > 0.0 && beside.width() >= TWO_COLUMNS {
+        beside
+    } else {
+        below
+    }
 }
 
 /// The card with the game's options, "New game" and "Back to the game", `width` wide;
@@ -413,6 +442,7 @@ mod tests {
             differs: false,
             back: None,
             interactive: true,
+            side_panel: 0.0,
         }
     }
 
@@ -491,6 +521,44 @@ mod tests {
                     b.name,
                     b.rect
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn the_menu_leaves_the_top_bar_and_the_side_panel_uncovered() {
+        use crate::app::board::layout::SIDE_PANEL;
+        let settings = UserSettings::default();
+        let palette = Palette::default();
+        let mut profiles = profiles();
+        for (w, h) in [(800.0, 600.0), (907.0, 680.0), (1280.0, 800.0)] {
+            let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(w, h));
+            let ctx = styled_context(h);
+            let mut s = GameSetup::default();
+            let view = MenuView {
+                back: Some(Screen::Playing),
+                side_panel: SIDE_PANEL,
+                ..view(&settings, &palette)
+            };
+            let (controls, _) = menu_frames(&ctx, screen, &view, &mut s, &mut profiles, 4, vec![]);
+            // The title (at least 60 points tall, then a gap) is under the top bar: the first
+            // card under it.
+            let first = rect_of(&controls, "Play the AI");
+            assert!(
+                first.top() >= TOP_BAR + 60.0 + GAP,
+                "{w}x{h}: the title is over the top bar (the first card at {first:?})"
+            );
+            // Where the menu fits beside the side panel (its two columns), it leaves it be.
+            if w - SIDE_PANEL >= TWO_COLUMNS {
+                let interactive = [accesskit::Role::Button, accesskit::Role::ComboBox];
+                for c in controls.iter().filter(|c| interactive.contains(&c.role)) {
+                    assert!(
+                        c.rect.right() <= w - SIDE_PANEL,
+                        "{w}x{h}: {:?} at {:?} covers the side panel",
+                        c.name,
+                        c.rect
+                    );
+                }
             }
         }
     }
