@@ -1,8 +1,9 @@
-//! Frame pacing: the game draws at full pace only while something moves (the AI thinks of a
-//! move or an opening step, the AI plays itself, a stone settles, sparks fly, the pointer was
-//! just used); a still board waits for input (and egui asks for a frame when it needs one), so
+//! Frame pacing: the game draws at full pace only while something moves (a stone settles,
+//! sparks fly, the pointer was just used), at a modest pace while the engine thinks (of a move,
+//! an opening step or a hint, or when the AI plays itself), so that the search keeps the
+//! processor; a still board waits for input (and egui asks for a frame when it needs one), so
 //! an idle game costs next to nothing, even with software rendering. A running clock asks for
-//! a few frames a second.
+//! a frame each time it shows something new.
 
 use std::time::Duration;
 
@@ -21,6 +22,8 @@ use super::{ActiveSetup, Board, GameClock, Hover, Mode, Screen, StatusLine};
 /// After the last change on screen, frames go on at full pace this long (the ghost stone
 /// fades, egui settles).
 const AFTER_A_CHANGE: Duration = Duration::from_millis(600);
+/// The longest wait between frames while the engine thinks.
+const THINKING_WAIT: Duration = Duration::from_millis(33);
 /// The longest wait between frames while markers pulse (the winning five, the hint).
 const PULSE_WAIT: Duration = Duration::from_millis(33);
 /// The longest wait between frames while a connection is being made.
@@ -50,6 +53,10 @@ pub(super) fn plugin(app: &mut App) {
 pub enum Motion {
     /// Something moves or works: every frame counts.
     Moving,
+    /// The engine thinks (its card's dots turn): a steady, modest frame rate, which leaves the
+    /// processor to the search (with software rendering, frames as fast as they come took
+    /// most of it, and the master level overran its 3 s by 2 s on two cores).
+    Thinking,
     /// Only markers pulse: a steady, modest frame rate.
     Pulsing,
     /// Only a clock runs: a frame each time what it shows changes (each second, or each tenth
@@ -65,6 +72,7 @@ impl Motion {
     pub fn update_mode(self) -> UpdateMode {
         match self {
             Motion::Moving => UpdateMode::Continuous,
+            Motion::Thinking => UpdateMode::reactive(THINKING_WAIT),
             Motion::Pulsing => UpdateMode::reactive(PULSE_WAIT),
             Motion::Ticking(wait) => UpdateMode::reactive(wait),
             Motion::Still => UpdateMode::reactive(IDLE_WAIT),
@@ -98,14 +106,14 @@ fn pace(
         *last_change = now;
     }
     let ai_plays_itself = active.0.mode == Mode::AiVsAi && *screen.get() == Screen::Playing;
-    let motion = if thinking.is_thinking()
+    let motion = if !animated.is_empty() || now.saturating_sub(*last_change) < AFTER_A_CHANGE {
+        Motion::Moving
+    } else if thinking.is_thinking()
         || opening_thinking.is_thinking()
         || hint.is_searching()
         || ai_plays_itself
-        || !animated.is_empty()
-        || now.saturating_sub(*last_change) < AFTER_A_CHANGE
     {
-        Motion::Moving
+        Motion::Thinking
     } else if !pulses.is_empty() {
         Motion::Pulsing
     } else if let Some(wait) = local_clock_tick(&clock, &board, *screen.get())

@@ -15,6 +15,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
+#[cfg(target_arch = "wasm32")]
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use rand::rngs::SmallRng;
 
@@ -92,6 +93,13 @@ const SLICE_NODES: u64 = 400;
 
 /// The work behind a search.
 enum Job {
+    /// On a thread of its own, at the game's priority (desktop): the async compute pool's
+    /// threads are lowered for analysis and reviews (see [`yield_to_frames`]), and a lowered
+    /// search lost its promised time to any busy program (the master level's 3 s took 5).
+    #[cfg(not(target_arch = "wasm32"))]
+    Thread(Option<std::thread::JoinHandle<Option<Pos>>>),
+    /// On the async compute pool (the web, where the pool is the page's thread).
+    #[cfg(target_arch = "wasm32")]
     Task(Task<Option<Pos>>),
     Slices(Box<Thinking>),
     /// Request `id` to the Web Worker, with what it takes to think here instead if the
@@ -154,11 +162,22 @@ impl Search {
         };
         let job = match execution {
             AiExecution::Task | AiExecution::Worker => {
-                let (brain, flag, position) = (brain.0.clone(), stop.clone(), position.clone());
-                Job::Task(AsyncComputeTaskPool::get().spawn(async move {
-                    yield_to_frames();
-                    brain(position, rule, level, flag)
-                }))
+                let (brain, flag, owned) = (brain.0.clone(), stop.clone(), position.clone());
+                let think = move || brain(owned, rule, level, flag);
+                #[cfg(not(target_arch = "wasm32"))]
+                let job = match std::thread::Builder::new()
+                    .name("gomoku-ai".into())
+                    .spawn(think)
+                {
+                    Ok(thread) => Job::Thread(Some(thread)),
+                    Err(e) => {
+                        warn!("no thread for the AI ({e}): it thinks between frames");
+                        Self::slices(position, rule, level, &stop)
+                    }
+                };
+                #[cfg(target_arch = "wasm32")]
+                let job = Job::Task(AsyncComputeTaskPool::get().spawn(async move { think() }));
+                job
             }
             AiExecution::FrameSlices => Self::slices(position, rule, level, &stop),
         };
@@ -233,6 +252,16 @@ impl Search {
         }
         if self.answer.is_none() {
             self.answer = match &mut self.job {
+                #[cfg(not(target_arch = "wasm32"))]
+                Job::Thread(slot) => match slot.take_if(|t| t.is_finished()).map(|t| t.join()) {
+                    Some(Ok(answer)) => Some(answer),
+                    Some(Err(_)) => {
+                        error!("the AI's search failed: it plays no move");
+                        Some(None)
+                    }
+                    None => None,
+                },
+                #[cfg(target_arch = "wasm32")]
                 Job::Task(task) => check_ready(task),
                 #[cfg(target_arch = "wasm32")]
                 Job::Worker { .. } => None,
@@ -268,10 +297,11 @@ impl Search {
     }
 }
 
-/// Lowers the priority of the thread the search runs on (nice 19 on Linux), so that on a busy
-/// machine the frames (and a software renderer's threads) come first and the search takes the
-/// time left over. The async compute pool runs nothing but searches, so its threads stay
-/// lowered (an unprivileged process cannot raise a priority back).
+/// Lowers the priority of the thread a background search runs on (nice 19 on Linux: analysis
+/// and reviews), so that on a busy machine the frames (and a software renderer's threads) come
+/// first and the search takes the time left over. The async compute pool runs nothing but
+/// those searches, so its threads stay lowered (an unprivileged process cannot raise a
+/// priority back). The AI's moves keep their priority: they have a time to keep.
 pub(crate) fn yield_to_frames() {
     #[cfg(not(target_arch = "wasm32"))]
     {

@@ -280,7 +280,8 @@ fn paint_stone(ui: &egui::Ui, rect: egui::Rect, card: &PlayerCard, accent: egui:
         let ring = radius + 1.0 + phase * 5.0;
         let colour = accent.gamma_multiply(1.0 - phase);
         painter.circle_stroke(centre, ring, egui::Stroke::new(2.0, colour));
-        ui.ctx().request_repaint();
+        // No repaint asked: frames come at the thinking pace (app::pace); an egui request, of
+        // any delay, makes bevy_egui draw at once, every frame.
     }
 }
 
@@ -315,7 +316,6 @@ fn thinking_dots(ui: &mut egui::Ui, colour: egui::Color32) {
             colour.gamma_multiply(0.3 + 0.7 * phase),
         );
     }
-    ui.ctx().request_repaint();
 }
 
 #[cfg(test)]
