@@ -68,7 +68,7 @@ fn main() -> AppExit {
             return AppExit::error();
         }
     };
-    // A machine with no graphics driver gets a word of advice, not Bevy's panic.
+    // A machine with no graphics driver, or no screen: a word of advice, not a panic.
     #[cfg(not(target_arch = "wasm32"))]
     let renderer = match gomoku::app::window::renderer::find() {
         Ok(r) => r,
@@ -77,6 +77,11 @@ fn main() -> AppExit {
             return AppExit::error();
         }
     };
+    #[cfg(not(target_arch = "wasm32"))]
+    if let Err(advice) = gomoku::app::window::renderer::find_display() {
+        eprintln!("{advice}");
+        return AppExit::error();
+    }
     #[cfg(not(target_arch = "wasm32"))]
     if let Some(notice) = renderer.notice() {
         eprintln!("{notice}");

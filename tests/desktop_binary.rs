@@ -1,6 +1,6 @@
 //! The game binary as a player starts it, checked without a display: a bad `--assets` folder is
 //! named and the game exits with an error at once, before any window opens; so does a machine
-//! with no graphics driver, with advice instead of a panic. (The runs that
+//! with no graphics driver, or a start with no screen, with advice instead of a panic. (The runs that
 //! need a window, a damaged asset among them, are in `tests/e2e/desktop.py`.)
 #![cfg(all(feature = "game", not(target_arch = "wasm32")))]
 
@@ -23,6 +23,7 @@ fn run_with(args: &[&str], env: &[(&str, &str)]) -> Output {
         .envs(env.iter().copied())
         .env_remove("DISPLAY")
         .env_remove("WAYLAND_DISPLAY")
+        .env_remove("WAYLAND_SOCKET")
         .env(
             "GOMOKU_DATA_DIR",
             std::env::temp_dir().join("gomoku-binary-test"),
@@ -64,6 +65,21 @@ fn the_help_tells_how_to_read_the_assets_from_a_folder() {
     let out = run(&["--help"]);
     assert!(out.status.success());
     assert!(String::from_utf8_lossy(&out.stdout).contains("--assets DIR"));
+}
+
+#[test]
+fn a_start_without_a_screen_says_how_to_get_one_not_a_panic() {
+    let out = run(&[]);
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    if cfg!(target_os = "linux") {
+        assert!(
+            said.contains("no screen to open the game's window on"),
+            "{said}"
+        );
+        assert!(said.contains("xvfb-run"), "{said}");
+    }
+    assert!(!said.contains("panicked"), "no panic: {said}");
 }
 
 #[test]

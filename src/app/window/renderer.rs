@@ -59,6 +59,31 @@ pub fn find() -> Result<Renderer, String> {
     }
 }
 
+/// Whether there is a screen to open a window on (on Linux and the BSDs, an X11 or Wayland
+/// display named by the environment); the error is the advice for the player, instead of the
+/// windowing library's panic.
+pub fn find_display() -> Result<(), String> {
+    let unix_desktop = cfg!(any(
+        target_os = "linux",
+        target_os = "freebsd",
+        target_os = "openbsd",
+        target_os = "netbsd",
+        target_os = "dragonfly"
+    ));
+    let named = ["DISPLAY", "WAYLAND_DISPLAY", "WAYLAND_SOCKET"]
+        .iter()
+        .any(|name| std::env::var_os(name).is_some_and(|v| !v.is_empty()));
+    if !unix_desktop || named {
+        return Ok(());
+    }
+    Err(
+        "gomoku: there is no screen to open the game's window on: neither DISPLAY (X11) nor \
+         WAYLAND_DISPLAY (Wayland) is set.\nStart the game from a desktop session (over ssh: \
+         `ssh -X`), or, to run it without a screen, under Xvfb: `xvfb-run -a gomoku`."
+            .to_string(),
+    )
+}
+
 /// What to tell a player whose machine has no graphics driver for `backends`.
 pub fn no_driver_advice(backends: Backends) -> String {
     let api = if backends.contains(Backends::VULKAN) {
