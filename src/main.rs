@@ -45,7 +45,8 @@ fn main() -> AppExit {
         past_move,
         verbose,
     } = options;
-    let verbosity = if verbose {
+    // The browser's console is a developer's (and the web tests read the analysis there).
+    let verbosity = if verbose || cfg!(target_arch = "wasm32") {
         Verbosity::Verbose
     } else {
         Verbosity::Quiet

@@ -89,6 +89,14 @@ pub struct GamePlugin;
 
 impl Plugin for GamePlugin {
     fn build(&self, app: &mut App) {
+        // The screen and window to start on may be given (`--mode`, `--show`): those are kept
+        // (initialising them again only warns).
+        if !app.world().contains_resource::<State<Screen>>() {
+            app.init_state::<Screen>();
+        }
+        if !app.world().contains_resource::<State<Dialog>>() {
+            app.init_state::<Dialog>();
+        }
         let setup_given = app.world().contains_resource::<GameSetup>();
         if !app.world().contains_resource::<RestoreLastSetup>() {
             app.insert_resource(RestoreLastSetup(!setup_given));
@@ -103,8 +111,6 @@ impl Plugin for GamePlugin {
             .init_resource::<GameClock>()
             .init_resource::<Hover>()
             .init_resource::<SceneReady>()
-            .init_state::<Screen>()
-            .init_state::<Dialog>()
             .add_computed_state::<InGame>()
             .add_message::<MoveRequest>()
             .add_message::<GameCommand>()

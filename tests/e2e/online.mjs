@@ -75,7 +75,8 @@ fs.mkdirSync(data);
 fs.writeFileSync(path.join(data, 'online.json'), JSON.stringify({
   format: 'gomoku-online', version: 1, data: { address: `ws://127.0.0.1:${port}/ws`, name: 'Desk', servers: [] },
 }));
-const desktop = spawn(args.game, ['--lang', 'en', '--window', `${width}x${height}`, '--quick-match'], {
+// --verbose: the test follows the game through its information lines (" online: ...").
+const desktop = spawn(args.game, ['--lang', 'en', '--window', `${width}x${height}`, '--quick-match', '--verbose'], {
   env: { ...xenv, GOMOKU_DATA_DIR: data, WGPU_BACKEND: 'vulkan' }, stdio: ['ignore', 'pipe', 'pipe'],
 });
 children.push(desktop);
