@@ -296,6 +296,7 @@ pub fn chinese(english: &str) -> Option<&'static str> {
         "Move {n}, {colour} {at}: {mark}" => "第 {n} 手，{colour} {at}：{mark}",
         "The engine's choice: {at}" => "引擎的选择：{at}",
         "Click the graph to go to a move." => "点击曲线图可跳到那一手。",
+        "Evaluation graph" => "形势曲线图",
         "The engine marks every move of the game" => "引擎为这盘棋的每一手评级",
         "Accuracy" => "准确率",
         "Inaccuracies" => "欠准",
