@@ -12,8 +12,10 @@ use crate::engine::Stone;
 use crate::engine::analysis::{MoveClass, Review, ReviewError};
 use crate::engine::record::GameRecord;
 
-/// The graph's height, in points.
+/// The graph's height where there is room, in points.
 const GRAPH_HEIGHT: f32 = 90.0;
+/// The graph's least height, in points.
+const MIN_GRAPH_HEIGHT: f32 = 40.0;
 
 /// A mark's name, to translate.
 pub fn class_label(class: MoveClass) -> &'static str {
@@ -80,16 +82,20 @@ impl<'a> ReviewShown<'a> {
 }
 
 /// The review's part of the replay panel: its progress, the review, or the button that asks
-/// for one. A click on the graph or a marked move changes `at`; returns the review asked for
-/// or stopped.
+/// for one, in a part `height` points tall that scrolls (the graph is made lower to be seen
+/// whole in it). A click on the graph or a marked move changes `at`; returns the review asked
+/// for or stopped.
 pub fn review_contents(
     ui: &mut egui::Ui,
     lang: Lang,
     shown: ReviewShown<'_>,
     record: &GameRecord,
     at: &mut usize,
+    height: f32,
 ) -> Option<ReviewRequest> {
     let mut request = None;
+    // Where the graph must end: a wide row above it (the summary) may overflow the width.
+    let room = egui::Rect::from_min_size(ui.cursor().min, egui::vec2(ui.available_width(), height));
     match shown {
         ReviewShown::Progress { done, total } => {
             ui.label(fill(
@@ -101,7 +107,7 @@ pub fn review_contents(
                 request = Some(ReviewRequest::Cancel);
             }
         }
-        ReviewShown::Done(review) => show_review(ui, lang, review, record, at),
+        ReviewShown::Done(review) => show_review(ui, lang, review, record, at, room),
         ReviewShown::Failed { error, busy } => {
             ui.colored_label(
                 error_colour(ui),
@@ -136,20 +142,28 @@ fn ask_button(
         .then(|| ReviewRequest::Game(Box::new(record.clone())))
 }
 
-/// The summaries, the graph and the mark of the move shown.
+/// The summaries, the graph (within `room`, the part of the panel in sight, where it can be)
+/// and the mark of the move shown.
 fn show_review(
     ui: &mut egui::Ui,
     lang: Lang,
     review: &Review,
     record: &GameRecord,
     at: &mut usize,
+    room: egui::Rect,
 ) {
     summary_grid(ui, lang, review);
     if !review.complete {
         ui.small(lang.t("The review was stopped before the end."));
     }
     let moves = record.moves.len();
-    graph(ui, lang, review, moves, at);
+    // Clear of the fade at the bottom of a part that scrolls on.
+    let fade = ui.spacing().scroll.fade.size;
+    let graph_size = egui::vec2(
+        room.width(),
+        (room.bottom() - fade - ui.cursor().top()).clamp(MIN_GRAPH_HEIGHT, GRAPH_HEIGHT),
+    );
+    graph(ui, lang, review, graph_size, moves, at);
     let size = review.size;
     marked_moves(ui, review, moves, at);
     match at.checked_sub(1).and_then(|i| review.moves.get(i)) {
@@ -207,19 +221,22 @@ fn marked_moves(ui: &mut egui::Ui, review: &Review, moves: usize, at: &mut usize
     });
 }
 
-/// Each player's accuracy and marks: a column per player, a row per figure.
+/// Each player's accuracy and marks: a column per player, a row per figure (rows as tall as
+/// their text, close together, for the graph below to be in sight beside the board).
 fn summary_grid(ui: &mut egui::Ui, lang: Lang, review: &Review) {
     let (black, white) = (review.summary(Stone::Black), review.summary(Stone::White));
+    let row = ui.text_style_height(&egui::TextStyle::Body);
     egui::Grid::new("review_summary")
         .num_columns(3)
-        .spacing([10.0, 2.0])
+        .min_row_height(row)
+        .spacing([6.0, 2.0])
         .striped(true)
         .show(ui, |ui| {
             ui.label("");
             ui.label(egui::RichText::new(lang.t(stone_name(Stone::Black))).strong());
             ui.label(egui::RichText::new(lang.t(stone_name(Stone::White))).strong());
             ui.end_row();
-            ui.label(lang.t("Accuracy"));
+            ui.label(egui::RichText::new(lang.t("Accuracy")).small());
             ui.label(egui::RichText::new(format!("{:.0}%", black.accuracy)).strong());
             ui.label(egui::RichText::new(format!("{:.0}%", white.accuracy)).strong());
             ui.end_row();
@@ -235,7 +252,7 @@ fn summary_grid(ui: &mut egui::Ui, lang: Lang, review: &Review) {
                     (black.missed_wins, white.missed_wins),
                 ),
             ] {
-                ui.label(head);
+                ui.label(egui::RichText::new(head).small());
                 ui.label(of.0.to_string());
                 ui.label(of.1.to_string());
                 ui.end_row();
@@ -243,12 +260,18 @@ fn summary_grid(ui: &mut egui::Ui, lang: Lang, review: &Review) {
         });
 }
 
-/// Black's chance to win after each move, over the whole game; the marked moves are dots in
-/// their mark's colour, the move shown a line. A click goes to the move under it.
-fn graph(ui: &mut egui::Ui, lang: Lang, review: &Review, moves: usize, at: &mut usize) {
-    let width = ui.available_width();
-    let (rect, response) =
-        ui.allocate_exact_size(egui::vec2(width, GRAPH_HEIGHT), egui::Sense::click());
+/// Black's chance to win after each move, over the whole game, in a box of `size`; the
+/// marked moves are dots in their mark's colour, the move shown a line. A click goes to the
+/// move under it.
+fn graph(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    review: &Review,
+    size: egui::Vec2,
+    moves: usize,
+    at: &mut usize,
+) {
+    let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click());
     response.widget_info(|| {
         egui::WidgetInfo::labeled(egui::WidgetType::Other, true, lang.t("Evaluation graph"))
     });
