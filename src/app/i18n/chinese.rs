@@ -301,6 +301,7 @@ pub fn chinese(english: &str) -> Option<&'static str> {
         "Previous move" => "上一手",
         "Next move" => "下一手",
         "Last move" => "最后一手",
+        "Dismiss" => "关闭提示",
         "The engine marks every move of the game" => "引擎为这盘棋的每一手评级",
         "Accuracy" => "准确率",
         "Inaccuracies" => "欠准",
