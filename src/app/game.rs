@@ -316,16 +316,23 @@ pub enum ReplayStep {
     Last,
 }
 
+impl ReplayStep {
+    /// How many of a game's `moves` are shown after this step from `at`, staying within the
+    /// game.
+    pub fn apply(self, at: usize, moves: usize) -> usize {
+        match self {
+            ReplayStep::First => 0,
+            ReplayStep::Back => at.saturating_sub(1),
+            ReplayStep::Forward => (at + 1).min(moves),
+            ReplayStep::Last => moves,
+        }
+    }
+}
+
 impl Replay {
     /// Moves the replay by `step`, staying within the game.
     pub fn step(&mut self, step: ReplayStep) {
-        let n = self.record.moves.len();
-        self.at = match step {
-            ReplayStep::First => 0,
-            ReplayStep::Back => self.at.saturating_sub(1),
-            ReplayStep::Forward => (self.at + 1).min(n),
-            ReplayStep::Last => n,
-        };
+        self.at = step.apply(self.at, self.record.moves.len());
     }
 
     /// The set-up that plays on from the position shown, with the menu's players and level.

@@ -4,7 +4,7 @@
 //! bar, the lines and a forced win when the solvers prove one ([`panel`]). Moves played
 //! meanwhile form a side line (see [`SideLine`]); one click, `A` or Esc goes back.
 //!
-//! Game review ([`review`], shown by [`review_window`] beside the replay): every move of a
+//! Game review ([`review`], shown by [`review_part`] in the replay panel): every move of a
 //! game marked by the engine in the background, with a graph and a summary per player.
 //!
 //! Puzzles ([`puzzles`], shown by [`puzzle_panel`]): find the forced win, from the built-in
@@ -26,7 +26,7 @@ pub mod puzzle_marks;
 pub mod puzzle_panel;
 pub mod puzzles;
 pub mod review;
-pub mod review_window;
+pub mod review_part;
 pub mod search;
 
 pub use search::{AnalysisRun, AnalysisShown};
@@ -60,7 +60,6 @@ pub(super) fn plugin(app: &mut App) {
         app.add_plugins((
             marks::plugin,
             panel::plugin,
-            review_window::plugin,
             puzzle_panel::plugin,
             puzzle_marks::plugin,
         ));

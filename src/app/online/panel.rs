@@ -12,7 +12,9 @@ use crate::app::board::BoardLayout;
 use crate::app::i18n::{Lang, fill, rule_label, stone_name};
 use crate::app::screens::player_cards::{CardState, PlayerCard, PlayerCards, show_cards};
 use crate::app::theme::UiSystems;
-use crate::app::theme::widgets::{button, dialog_window, error_colour, primary_button, root_ui};
+use crate::app::theme::widgets::{
+    button, dialog_window, error_colour, icon_button, primary_button, root_ui,
+};
 use crate::app::{Dialog, Screen};
 use crate::engine::Stone;
 use crate::net::{ClientMessage, EndReason, GameResult, PlayerInfo, RoomState, RoomStatus};
@@ -236,13 +238,10 @@ fn online_panel(
             if room.spectators > 0 {
                 ui.small(fill(lang.t("Spectators: {n}"), &[("n", &room.spectators)]));
             }
-            if let Some((_, message)) = notice.0.clone() {
-                ui.horizontal_wrapped(|ui| {
-                    ui.label(egui::RichText::new(message).color(error_colour(ui)));
-                    if ui.small_button("x").clicked() {
-                        notice.0 = None;
-                    }
-                });
+            if let Some((_, message)) = notice.0.clone()
+                && notice_row(ui, lang, &message)
+            {
+                notice.0 = None;
             }
             ui.separator();
             let playing = room.status == RoomStatus::Playing && *link.get() == Link::Online;
@@ -374,9 +373,23 @@ fn answers(
     Ok(())
 }
 
+/// A notice from the server in the error colour, with a button that puts it away (an "x" a
+/// screen reader names); returns whether it was put away.
+fn notice_row(ui: &mut egui::Ui, lang: Lang, message: &str) -> bool {
+    ui.horizontal_wrapped(|ui| {
+        ui.label(egui::RichText::new(message).color(error_colour(ui)));
+        let name = lang.t("Dismiss");
+        ui.add(icon_button("x", name).icon_only(true))
+            .on_hover_text(name)
+            .clicked()
+    })
+    .inner
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::capture::egui_harness::{accessible, run_frame, styled_context};
     use crate::players::settings::Language;
 
     fn player(rating: f64, provisional: bool) -> PlayerInfo {
@@ -432,5 +445,26 @@ mod tests {
             reconnecting_text(&status, en),
             "The connection to the server was lost. Reconnecting by itself..."
         );
+    }
+
+    #[test]
+    fn the_notice_s_x_has_a_name_a_screen_reader_can_say() {
+        for language in [Language::English, Language::Chinese] {
+            let lang = Lang(language);
+            let ctx = styled_context(800.0);
+            ctx.enable_accesskit();
+            let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 800.0));
+            let output = run_frame(&ctx, screen, Vec::new(), |ctx| {
+                dialog_window("Online", "online_test").show(ctx, |ui| {
+                    notice_row(ui, lang, "The server went away.");
+                });
+            });
+            let controls = accessible(&output);
+            let x = controls
+                .iter()
+                .find(|c| c.role == egui::accesskit::Role::Button)
+                .expect("the notice's button");
+            assert_eq!(x.name.as_deref(), Some(lang.t("Dismiss")), "{language:?}");
+        }
     }
 }

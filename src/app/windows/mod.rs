@@ -10,6 +10,7 @@ pub mod games;
 pub mod notices;
 pub mod players;
 pub mod replay;
+pub mod replay_panel;
 pub mod settings;
 
 pub(super) fn plugin(app: &mut App) {

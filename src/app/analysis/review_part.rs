@@ -1,35 +1,21 @@
-//! The review beside the replay: "Review this game", the progress of a review under way (with
-//! Cancel), and once done a summary per player, an evaluation graph over the game (a click
-//! jumps to that move) and the mark of the move shown.
+//! The review's part of the replay panel: "Review this game", the progress of a review under
+//! way (with Cancel), and once done a summary per player, an evaluation graph over the game (a
+//! click jumps to that move) and the mark of the move shown.
 
-use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::egui;
 
 use super::review::GameReview;
-use crate::app::board::BoardLayout;
-use crate::app::board::layout::TOP_BAR;
 use crate::app::i18n::{Lang, fill, stone_name};
-use crate::app::theme::UiSystems;
-use crate::app::theme::widgets::{dialog_window, error_colour, primary_button, scroll_within};
-use crate::app::windows::replay::REPLAY_WINDOW;
-use crate::app::{GameHistory, Replay, ReviewRequest, Screen};
+use crate::app::theme::widgets::{error_colour, primary_button};
+use crate::app::{GameHistory, ReviewRequest};
 use crate::engine::Stone;
-use crate::engine::analysis::{MoveClass, Review};
+use crate::engine::analysis::{MoveClass, Review, ReviewError};
 use crate::engine::record::GameRecord;
 
-/// The graph's height, in points.
+/// The graph's height where there is room, in points.
 const GRAPH_HEIGHT: f32 = 90.0;
-/// The window's width when there is no room beside the board, in points.
-const NARROW_WIDTH: f32 = 280.0;
-
-pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        EguiPrimaryContextPass,
-        review_window
-            .run_if(in_state(Screen::Replay).and_then(resource_exists::<Replay>))
-            .in_set(UiSystems::Windows),
-    );
-}
+/// The graph's least height, in points.
+const MIN_GRAPH_HEIGHT: f32 = 40.0;
 
 /// A mark's name, to translate.
 pub fn class_label(class: MoveClass) -> &'static str {
@@ -54,140 +40,133 @@ fn class_colour(class: MoveClass) -> Option<egui::Color32> {
     }
 }
 
-fn review_window(
-    mut contexts: EguiContexts,
-    lang: Res<Lang>,
-    history: Res<GameHistory>,
-    review: Res<GameReview>,
-    layout: Option<Res<BoardLayout>>,
-    mut replay: ResMut<Replay>,
-    mut requests: MessageWriter<ReviewRequest>,
-) -> Result {
-    let lang = *lang;
-    let ctx = contexts.ctx_mut()?;
-    let side = layout.map_or(0.0, |l| l.side_panel);
-    // Under the replay window beside the board; in a narrow window over the board's top left
-    // corner, where it can be folded away.
-    let narrow = side <= 0.0;
-    let screen = ctx.content_rect();
-    // Beside the board: under the replay window (as it was laid out last frame), scrolling
-    // in the room left below it.
-    let replay_bottom = ctx
-        .memory(|m| m.area_rect(egui::Id::new(REPLAY_WINDOW)))
-        .map_or(screen.height() / 2.0, |r| r.bottom());
-    let (anchor, offset, width) = if narrow {
-        (egui::Align2::LEFT_TOP, [8.0, TOP_BAR + 4.0], NARROW_WIDTH)
-    } else {
-        (
-            egui::Align2::RIGHT_TOP,
-            [-8.0, replay_bottom + 12.0],
-            side - 24.0,
-        )
-    };
-    let room = if narrow {
-        screen.height() - TOP_BAR - WINDOW_CHROME
-    } else {
-        screen.bottom() - replay_bottom - 20.0 - WINDOW_CHROME
-    };
-    // The window works on a copy and changes the replay only when a move is picked: the
-    // replay handed on as `&mut` would be marked changed every frame, and the board set up
-    // again every frame (the winning five's glow starting over, never lit).
-    let record = replay.record.clone();
-    let mut shown = Replay {
-        record: record.clone(),
-        at: replay.at,
-    };
-    dialog_window(lang.t("Review"), "review_window")
-        .anchor(anchor, offset)
-        .collapsible(narrow)
-        .min_width(width)
-        .max_width(width)
-        .show(ctx, |ui| {
-            scroll_within(ui, room, |ui| {
-                review_contents(
-                    ui,
-                    lang,
-                    &history,
-                    &review,
-                    &record,
-                    &mut shown,
-                    &mut requests,
-                )
-            });
-        });
-    if shown.at != replay.at {
-        replay.at = shown.at;
-    }
-    Ok(())
+/// What there is to show of a game's review.
+#[derive(Debug, Clone, Copy)]
+pub enum ReviewShown<'a> {
+    /// Under way: `done` of `total` moves reviewed.
+    Progress {
+        /// Moves reviewed.
+        done: usize,
+        /// Moves in the game.
+        total: usize,
+    },
+    /// Made (kept with the game in the history, or the last one made).
+    Done(&'a Review),
+    /// It could not be made.
+    Failed {
+        /// Why.
+        error: &'a ReviewError,
+        /// Whether another game's review is under way.
+        busy: bool,
+    },
+    /// None yet; `busy` when another game is being reviewed.
+    Nothing {
+        /// Whether another game's review is under way.
+        busy: bool,
+    },
 }
 
-/// The height the review window's title bar and margins take, in points.
-const WINDOW_CHROME: f32 = 70.0;
+impl<'a> ReviewShown<'a> {
+    /// What there is of `record`'s review: under way, kept with the game, made last, or none.
+    pub fn of(history: &'a GameHistory, review: &'a GameReview, record: &GameRecord) -> Self {
+        if let Some((done, total)) = review.progress_of(record) {
+            return ReviewShown::Progress { done, total };
+        }
+        let busy = review.is_running();
+        match (history.review_of(record), review.last_of(record)) {
+            (Some(r), _) | (None, Some(Ok(r))) => ReviewShown::Done(r),
+            (None, Some(Err(error))) => ReviewShown::Failed { error, busy },
+            (None, None) => ReviewShown::Nothing { busy },
+        }
+    }
+}
 
-/// The review window's contents: its progress, the review, or the button that asks for one.
-fn review_contents(
+/// The review's part of the replay panel: its progress, the review, or the button that asks
+/// for one, in a part `height` points tall that scrolls (the graph is made lower to be seen
+/// whole in it). A click on the graph or a marked move changes `at`; returns the review asked
+/// for or stopped.
+pub fn review_contents(
     ui: &mut egui::Ui,
     lang: Lang,
-    history: &GameHistory,
-    review: &GameReview,
+    shown: ReviewShown<'_>,
     record: &GameRecord,
-    replay: &mut Replay,
-    requests: &mut MessageWriter<ReviewRequest>,
-) {
-    if let Some((done, total)) = review.progress_of(record) {
-        ui.label(fill(
-            lang.t("Reviewing move {done} of {n}..."),
-            &[("done", &done), ("n", &total)],
-        ));
-        ui.add(egui::ProgressBar::new(done as f32 / total.max(1) as f32));
-        if ui.button(lang.t("Cancel")).clicked() {
-            requests.write(ReviewRequest::Cancel);
+    at: &mut usize,
+    height: f32,
+) -> Option<ReviewRequest> {
+    let mut request = None;
+    // Where the graph must end: a wide row above it (the summary) may overflow the width.
+    let room = egui::Rect::from_min_size(ui.cursor().min, egui::vec2(ui.available_width(), height));
+    match shown {
+        ReviewShown::Progress { done, total } => {
+            ui.label(fill(
+                lang.t("Reviewing move {done} of {n}..."),
+                &[("done", &done), ("n", &total)],
+            ));
+            ui.add(egui::ProgressBar::new(done as f32 / total.max(1) as f32));
+            if ui.button(lang.t("Cancel")).clicked() {
+                request = Some(ReviewRequest::Cancel);
+            }
         }
-        return;
-    }
-    let kept = history.review_of(record);
-    let last = review.last_of(record);
-    let shown = kept.or(match last {
-        Some(Ok(r)) => Some(r),
-        _ => None,
-    });
-    match (shown, last) {
-        (Some(r), _) => show_review(ui, lang, r, replay),
-        (None, Some(Err(e))) => {
+        ReviewShown::Done(review) => show_review(ui, lang, review, record, at, room),
+        ReviewShown::Failed { error, busy } => {
             ui.colored_label(
                 error_colour(ui),
                 fill(
                     lang.t("No review: {error}"),
-                    &[("error", &lang.message(&e.to_string()))],
+                    &[("error", &lang.message(&error.to_string()))],
                 ),
             );
+            request = ask_button(ui, lang, record, busy);
         }
-        _ => {
+        ReviewShown::Nothing { busy } => {
             ui.label(lang.t("The engine marks every move, from best to blunder."));
+            request = ask_button(ui, lang, record, busy);
         }
     }
-    if shown.is_none() {
-        let busy = review.is_running();
-        let button = ui.add_enabled(!busy, primary_button(lang.t("Review this game")));
-        if button.clicked() {
-            requests.write(ReviewRequest::Game(Box::new(record.clone())));
-        }
-        if busy {
-            ui.small(lang.t("Another game is being reviewed."));
-        }
-    }
+    request
 }
 
-/// The summaries, the graph and the mark of the move shown.
-fn show_review(ui: &mut egui::Ui, lang: Lang, review: &Review, replay: &mut Replay) {
+/// "Review this game" (greyed out while another game is being reviewed).
+fn ask_button(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    record: &GameRecord,
+    busy: bool,
+) -> Option<ReviewRequest> {
+    let button = ui.add_enabled(!busy, primary_button(lang.t("Review this game")));
+    if busy {
+        ui.small(lang.t("Another game is being reviewed."));
+    }
+    button
+        .clicked()
+        .then(|| ReviewRequest::Game(Box::new(record.clone())))
+}
+
+/// The summaries, the graph (within `room`, the part of the panel in sight, where it can be)
+/// and the mark of the move shown.
+fn show_review(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    review: &Review,
+    record: &GameRecord,
+    at: &mut usize,
+    room: egui::Rect,
+) {
     summary_grid(ui, lang, review);
     if !review.complete {
         ui.small(lang.t("The review was stopped before the end."));
     }
-    graph(ui, review, replay);
+    let moves = record.moves.len();
+    // Clear of the fade at the bottom of a part that scrolls on.
+    let fade = ui.spacing().scroll.fade.size;
+    let graph_size = egui::vec2(
+        room.width(),
+        (room.bottom() - fade - ui.cursor().top()).clamp(MIN_GRAPH_HEIGHT, GRAPH_HEIGHT),
+    );
+    graph(ui, lang, review, graph_size, moves, at);
     let size = review.size;
-    marked_moves(ui, review, replay);
-    match replay.at.checked_sub(1).and_then(|i| review.moves.get(i)) {
+    marked_moves(ui, review, moves, at);
+    match at.checked_sub(1).and_then(|i| review.moves.get(i)) {
         Some(m) => {
             let text = fill(
                 lang.t("Move {n}, {colour} {at}: {mark}"),
@@ -220,7 +199,7 @@ fn show_review(ui: &mut egui::Ui, lang: Lang, review: &Review, replay: &mut Repl
 
 /// The marked moves (inaccuracies and worse) as buttons in their mark's colour: a click goes
 /// to the move.
-fn marked_moves(ui: &mut egui::Ui, review: &Review, replay: &mut Replay) {
+fn marked_moves(ui: &mut egui::Ui, review: &Review, moves: usize, at: &mut usize) {
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing.x = 4.0;
         for m in &review.moves {
@@ -234,27 +213,30 @@ fn marked_moves(ui: &mut egui::Ui, review: &Review, replay: &mut Replay) {
             ))
             .small()
             .color(colour);
-            let button = egui::Button::new(text).selected(replay.at == m.number);
+            let button = egui::Button::new(text).selected(*at == m.number);
             if ui.add(button).clicked() {
-                replay.at = m.number.min(replay.record.moves.len());
+                *at = m.number.min(moves);
             }
         }
     });
 }
 
-/// Each player's accuracy and marks: a column per player, a row per figure.
+/// Each player's accuracy and marks: a column per player, a row per figure (rows as tall as
+/// their text, close together, for the graph below to be in sight beside the board).
 fn summary_grid(ui: &mut egui::Ui, lang: Lang, review: &Review) {
     let (black, white) = (review.summary(Stone::Black), review.summary(Stone::White));
+    let row = ui.text_style_height(&egui::TextStyle::Body);
     egui::Grid::new("review_summary")
         .num_columns(3)
-        .spacing([10.0, 2.0])
+        .min_row_height(row)
+        .spacing([6.0, 2.0])
         .striped(true)
         .show(ui, |ui| {
             ui.label("");
             ui.label(egui::RichText::new(lang.t(stone_name(Stone::Black))).strong());
             ui.label(egui::RichText::new(lang.t(stone_name(Stone::White))).strong());
             ui.end_row();
-            ui.label(lang.t("Accuracy"));
+            ui.label(egui::RichText::new(lang.t("Accuracy")).small());
             ui.label(egui::RichText::new(format!("{:.0}%", black.accuracy)).strong());
             ui.label(egui::RichText::new(format!("{:.0}%", white.accuracy)).strong());
             ui.end_row();
@@ -270,7 +252,7 @@ fn summary_grid(ui: &mut egui::Ui, lang: Lang, review: &Review) {
                     (black.missed_wins, white.missed_wins),
                 ),
             ] {
-                ui.label(head);
+                ui.label(egui::RichText::new(head).small());
                 ui.label(of.0.to_string());
                 ui.label(of.1.to_string());
                 ui.end_row();
@@ -278,12 +260,21 @@ fn summary_grid(ui: &mut egui::Ui, lang: Lang, review: &Review) {
         });
 }
 
-/// Black's chance to win after each move, over the whole game; the marked moves are dots in
-/// their mark's colour, the move shown a line. A click goes to the move under it.
-fn graph(ui: &mut egui::Ui, review: &Review, replay: &mut Replay) {
-    let width = ui.available_width();
-    let (rect, response) =
-        ui.allocate_exact_size(egui::vec2(width, GRAPH_HEIGHT), egui::Sense::click());
+/// Black's chance to win after each move, over the whole game, in a box of `size`; the
+/// marked moves are dots in their mark's colour, the move shown a line. A click goes to the
+/// move under it.
+fn graph(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    review: &Review,
+    size: egui::Vec2,
+    moves: usize,
+    at: &mut usize,
+) {
+    let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click());
+    response.widget_info(|| {
+        egui::WidgetInfo::labeled(egui::WidgetType::Other, true, lang.t("Evaluation graph"))
+    });
     let painter = ui.painter_at(rect);
     painter.rect_filled(rect, 2.0, egui::Color32::from_rgb(235, 235, 230));
     let n = review.moves.len().max(1);
@@ -332,15 +323,18 @@ fn graph(ui: &mut egui::Ui, review: &Review, replay: &mut Replay) {
             painter.circle_filled(points[i + 1], 3.5, c);
         }
     }
-    let at = x_of(replay.at);
+    let shown = x_of(*at);
     painter.line_segment(
-        [egui::pos2(at, rect.top()), egui::pos2(at, rect.bottom())],
+        [
+            egui::pos2(shown, rect.top()),
+            egui::pos2(shown, rect.bottom()),
+        ],
         egui::Stroke::new(2.0, egui::Color32::from_rgb(30, 120, 220)),
     );
     if response.clicked()
         && let Some(pos) = response.interact_pointer_pos()
     {
         let i = ((pos.x - rect.left()) / rect.width() * n as f32).round() as usize;
-        replay.at = i.min(review.moves.len()).min(replay.record.moves.len());
+        *at = i.min(review.moves.len()).min(moves);
     }
 }
