@@ -6,6 +6,7 @@
 //! was stored and the server stamps a heartbeat every second, so a restart charges the side to
 //! move for the time it used before the crash but not for the time the server was down.
 
+mod owner;
 mod sqlite;
 
 use std::fmt;

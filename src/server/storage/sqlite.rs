@@ -4,6 +4,7 @@ use std::path::Path;
 
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
+use super::owner::OwnerLock;
 use super::{
     DamagedGame, GameRecord, PlayerRecord, SeatRecord, Storage, StorageError, StoreResult,
     Unfinished,
@@ -73,6 +74,8 @@ CREATE TABLE IF NOT EXISTS moves (
 /// Players, games and moves in one SQLite file.
 pub struct SqliteStorage {
     db: Connection,
+    /// The file is this server's alone while it runs (none for a database in memory).
+    _owner: Option<OwnerLock>,
 }
 
 fn err(e: rusqlite::Error) -> StorageError {
@@ -113,11 +116,15 @@ const NOW_MS: &str = "CAST(unixepoch('subsec') * 1000 AS INTEGER)";
 const PLAYER_COLUMNS: &str = "id, name, rating, deviation, volatility, games";
 
 impl SqliteStorage {
-    /// Opens (or makes) the database at `path`.
+    /// Opens (or makes) the database at `path`, for this server alone: another server
+    /// running on it is named in the error.
     pub fn open(path: &Path) -> StoreResult<SqliteStorage> {
+        let owner = OwnerLock::take(path)?;
         let db = Connection::open(path)
             .map_err(|e| StorageError(format!("cannot open {}: {e}", path.display())))?;
-        Self::setup(db)
+        let mut storage = Self::setup(db)?;
+        storage._owner = Some(owner);
+        Ok(storage)
     }
 
     /// A database in memory (tests).
@@ -149,7 +156,7 @@ impl SqliteStorage {
         db.execute_batch(SCHEMA).map_err(err)?;
         db.pragma_update(None, "user_version", SCHEMA_VERSION)
             .map_err(err)?;
-        Ok(SqliteStorage { db })
+        Ok(SqliteStorage { db, _owner: None })
     }
 
     fn game_moves(&self, code: &str) -> StoreResult<Vec<Pos>> {
