@@ -17,18 +17,6 @@ const GRAPH_HEIGHT: f32 = 90.0;
 /// The graph's least height, in points.
 const MIN_GRAPH_HEIGHT: f32 = 40.0;
 
-/// A mark's name, to translate.
-pub fn class_label(class: MoveClass) -> &'static str {
-    match class {
-        MoveClass::Best => "best",
-        MoveClass::Good => "good",
-        MoveClass::Inaccuracy => "inaccuracy",
-        MoveClass::Mistake => "mistake",
-        MoveClass::Blunder => "blunder",
-        MoveClass::MissedWin => "missed win",
-    }
-}
-
 /// A mark's colour on the graph and in the text (none for the unremarkable).
 fn class_colour(class: MoveClass) -> Option<egui::Color32> {
     match class {
@@ -174,7 +162,7 @@ fn show_review(
                     ("n", &m.number),
                     ("colour", &lang.t(stone_name(m.colour))),
                     ("at", &m.played.to_notation(size)),
-                    ("mark", &lang.t(class_label(m.class))),
+                    ("mark", &lang.t(m.class.name())),
                 ],
             );
             match class_colour(m.class) {

@@ -124,6 +124,30 @@ pub fn accessible(output: &egui::FullOutput) -> Vec<Accessible> {
         .collect()
 }
 
+/// The buttons among `controls` whose name says nothing a screen reader could read out (no
+/// letter: "<", "x", "|<", or none at all).
+pub fn unnamed_buttons(controls: &[Accessible]) -> Vec<&Accessible> {
+    controls
+        .iter()
+        .filter(|c| c.role == accesskit::Role::Button)
+        .filter(|c| {
+            !c.name
+                .as_deref()
+                .unwrap_or_default()
+                .chars()
+                .any(char::is_alphabetic)
+        })
+        .collect()
+}
+
+/// How many of `controls` are buttons.
+pub fn button_count(controls: &[Accessible]) -> usize {
+    controls
+        .iter()
+        .filter(|c| c.role == accesskit::Role::Button)
+        .count()
+}
+
 /// The control named `name` among `controls`.
 pub fn named<'a>(controls: &'a [Accessible], name: &str) -> Option<&'a Accessible> {
     controls.iter().find(|c| c.name.as_deref() == Some(name))

@@ -201,11 +201,10 @@ mod tests {
     use std::sync::Arc;
     use std::sync::atomic::AtomicBool;
 
-    use bevy_egui::egui::accesskit;
-
     use super::*;
     use crate::app::capture::egui_harness::{
-        Accessible, accessible, named, run_frame, styled_context, window_rect,
+        Accessible, accessible, button_count, named, run_frame, styled_context, unnamed_buttons,
+        window_rect,
     };
     use crate::engine::Rule;
     use crate::engine::analysis::{Review, ReviewOptions, review_game};
@@ -336,18 +335,12 @@ mod tests {
         let review = reviewed(&record);
         for language in [Language::English, Language::Chinese] {
             let (_, _, controls) = drawn(Lang(language), 1280.0, 800.0, ReviewShown::Done(&review));
-            let buttons: Vec<&Accessible> = controls
-                .iter()
-                .filter(|c| c.role == accesskit::Role::Button)
-                .collect();
-            assert!(buttons.len() >= 7, "{buttons:#?}");
-            for b in buttons {
-                let name = b.name.as_deref().unwrap_or_default();
-                assert!(
-                    name.chars().any(char::is_alphabetic),
-                    "{language:?}: a button named {name:?} says nothing: {b:?}"
-                );
-            }
+            assert!(button_count(&controls) >= 7, "{controls:#?}");
+            let unnamed = unnamed_buttons(&controls);
+            assert!(
+                unnamed.is_empty(),
+                "{language:?}: buttons whose name says nothing: {unnamed:#?}"
+            );
         }
     }
 
