@@ -60,9 +60,17 @@ MOVES ?= 40
 THINK ?= 1000
 SPECTATORS ?= 2000
 FLOODERS ?= 20
+#
+# SERVERS=3: the same bots over 1, 2 and 3 servers sharing one PostgreSQL database (a private
+# throwaway cluster; PostgreSQL installed where missing), black and white on different
+# servers so every move crosses between them: moves/s and round-trip p50/p99 side by side
+# (no crowd and no flood in this mode).
+SERVERS ?=
 load:
+	$(if $(SERVERS),scripts/deps.sh --postgres)
 	cargo build --release --no-default-features --features server --bin gomoku-server --example server_load
 	ulimit -n 16384 2>/dev/null || ulimit -n 8192 2>/dev/null; \
 	"$${CARGO_TARGET_DIR:-target}/release/examples/server_load" \
 		--server "$${CARGO_TARGET_DIR:-target}/release/gomoku-server" --games $(GAMES) \
-		--moves $(MOVES) --think $(THINK) --spectators $(SPECTATORS) --flooders $(FLOODERS)
+		--moves $(MOVES) --think $(THINK) \
+		$(if $(SERVERS),--servers $(SERVERS),--spectators $(SPECTATORS) --flooders $(FLOODERS))

@@ -3,15 +3,19 @@
 #   scripts/deps.sh          native build: Debian packages for Bevy, rustfmt, clippy
 #   scripts/deps.sh --web    also the wasm32 target
 #   scripts/deps.sh --e2e    also what the end-to-end tests run on (Xvfb, xdotool, Mesa's
-#                            software Vulkan, Chromium)
+#                            software Vulkan, Chromium, nginx)
+#   scripts/deps.sh --postgres  also PostgreSQL's server programs (the tests start a private
+#                            throwaway cluster with scripts/pg_cluster.sh; nothing is set up)
 set -euo pipefail
 
 want_web=0
 want_e2e=0
+want_pg=0
 for a in "$@"; do
   case "$a" in
     --web) want_web=1 ;;
     --e2e) want_e2e=1 ;;
+    --postgres) want_pg=1 ;;
     *) echo "deps.sh: unknown option $a" >&2; exit 2 ;;
   esac
 done
@@ -26,10 +30,17 @@ if [ "$(id -u)" -ne 0 ]; then sudo_cmd=(sudo); fi
 packages=(pkg-config libasound2-dev libudev-dev libwayland-dev libxkbcommon-dev fonts-wqy-microhei
   libvulkan1 mesa-vulkan-drivers)
 if [ "$want_e2e" -eq 1 ]; then
-  packages+=(xvfb xauth xdotool python3 chromium)
+  # nginx and openssl: the reverse-proxy example (docs/deploy/) run in front of two servers.
+  packages+=(xvfb xauth xdotool python3 chromium nginx openssl)
   # Node and npm may come from elsewhere than Debian (as on our CI machines): only when absent.
   command -v node >/dev/null 2>&1 || packages+=(nodejs)
   command -v npm >/dev/null 2>&1 || packages+=(npm)
+fi
+# PostgreSQL's programs (initdb, pg_ctl, postgres) from Debian's package, where no version is
+# installed. Debian's package also makes a cluster of its own, which the tests never use.
+if [ "$want_pg" -eq 1 ] && ! command -v initdb >/dev/null 2>&1 &&
+  ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+  packages+=(postgresql)
 fi
 missing=()
 if command -v dpkg >/dev/null 2>&1; then

@@ -16,7 +16,7 @@ target_dir=${CARGO_TARGET_DIR:-target}
 # The crowd test opens 2,000 spectators' connections (it uses fewer under a lower limit).
 ulimit -n 8192 2>/dev/null || true
 
-stage "dependencies" scripts/deps.sh --web --e2e
+stage "dependencies" scripts/deps.sh --web --e2e --postgres
 stage "format" cargo fmt --all -- --check
 stage "no import circle in src/app" python3 scripts/app_imports.py
 stage "clippy" cargo clippy --all-targets --locked -- -D warnings
@@ -28,6 +28,7 @@ stage "tests" cargo test --locked --lib --bins --tests
 # fourth build of Bevy (four minutes cold). What the web build does not compile is checked here.
 stage "wasm check, the engine and the command-line programs" cargo check --locked --target wasm32-unknown-unknown --no-default-features --features server --lib --bins
 stage "game build" cargo build --locked --bin gomoku --bin gomoku-server
+stage "reverse proxy (the README's nginx example: TLS in front of two servers on PostgreSQL)" node tests/e2e/proxy.mjs --server "$target_dir/debug/gomoku-server"
 stage "engine build" cargo build --locked --no-default-features --bin gomoku-brain
 stage "renju cross-check" python3 scripts/renju_crosscheck.py --engine "$target_dir/debug/gomoku-brain" --positions 400 --seed 1
 stage "desktop end-to-end" python3 tests/e2e/desktop.py --game "$target_dir/debug/gomoku" --out "$target_dir/e2e"

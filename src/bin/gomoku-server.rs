@@ -53,7 +53,7 @@ fn main() -> std::process::ExitCode {
         };
         // The first line on standard output: tests and scripts read the port from it.
         println!("listening on ws://{addr}{}", gomoku::net::WS_PATH);
-        eprintln!("gomoku-server: database {}", config.db.display());
+        eprintln!("gomoku-server: database {}", config.db);
         if let Some(web) = &config.web {
             eprintln!(
                 "gomoku-server: the web game from {} at http://{addr}/",

@@ -14,7 +14,8 @@ gomoku-server: online Gomoku over WebSockets (ws://HOST:PORT/ws)
 Options (environment variable in brackets):
   --host ADDR          address to listen on; 127.0.0.1 unless told otherwise [GOMOKU_SERVER_HOST]
   --port N             port; 0 picks a free one [GOMOKU_SERVER_PORT] (default 7878)
-  --db PATH            SQLite database file [GOMOKU_SERVER_DB] (default gomoku-server.sqlite)
+  --db PATH|URL        a SQLite file (one server), or a postgres:// URL that several servers
+                       share [GOMOKU_SERVER_DB] (default gomoku-server.sqlite)
   --allow-origin URL   a browser origin allowed to connect; repeatable
                        [GOMOKU_SERVER_ORIGINS, comma-separated]
                        (default: http://localhost:8080 and http://127.0.0.1:8080)
@@ -35,6 +36,56 @@ Options (environment variable in brackets):
   --help               this text
 ";
 
+/// Where the server keeps players and games.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Database {
+    /// A SQLite file: one server, nothing to set up.
+    Sqlite(PathBuf),
+    /// A PostgreSQL connection URL (`postgres://` or `postgresql://`): any number of servers.
+    Postgres(String),
+}
+
+impl Database {
+    /// A `postgres://` or `postgresql://` URL, or else a SQLite path.
+    pub fn parse(value: &str) -> Database {
+        let lower = value.trim_start().to_ascii_lowercase();
+        if lower.starts_with("postgres://") || lower.starts_with("postgresql://") {
+            Database::Postgres(value.trim().to_string())
+        } else {
+            Database::Sqlite(PathBuf::from(value))
+        }
+    }
+}
+
+impl std::fmt::Display for Database {
+    /// The path, or the URL without its password (it goes to logs).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Database::Sqlite(path) => write!(f, "{}", path.display()),
+            Database::Postgres(url) => f.write_str(&without_password(url)),
+        }
+    }
+}
+
+/// `scheme://user:secret@host/db` as `scheme://user:***@host/db` (a URL without a password
+/// as it is).
+fn without_password(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_string();
+    };
+    let (authority, path) = match rest.find('/') {
+        Some(i) => rest.split_at(i),
+        None => (rest, ""),
+    };
+    match authority.rsplit_once('@') {
+        Some((user, host)) => match user.split_once(':') {
+            Some((name, _)) => format!("{scheme}://{name}:***@{host}{path}"),
+            None => url.to_string(),
+        },
+        None => url.to_string(),
+    }
+}
+
 /// How the server runs.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Config {
@@ -42,8 +93,8 @@ pub struct Config {
     pub host: IpAddr,
     /// Port (0: any free port).
     pub port: u16,
-    /// The SQLite file.
-    pub db: PathBuf,
+    /// Where players and games are kept.
+    pub db: Database,
     /// Browser origins allowed to open a WebSocket (requests without `Origin` are not from a
     /// browser page and are allowed).
     pub origins: Vec<String>,
@@ -72,7 +123,7 @@ impl Default for Config {
         Config {
             host: IpAddr::from([127, 0, 0, 1]),
             port: DEFAULT_PORT,
-            db: PathBuf::from("gomoku-server.sqlite"),
+            db: Database::Sqlite(PathBuf::from("gomoku-server.sqlite")),
             origins: vec![
                 "http://localhost:8080".into(),
                 "http://127.0.0.1:8080".into(),
@@ -114,7 +165,7 @@ impl Config {
             c.port = parse_value("GOMOKU_SERVER_PORT", &v)?;
         }
         if let Some(v) = env("GOMOKU_SERVER_DB") {
-            c.db = PathBuf::from(v);
+            c.db = Database::parse(&v);
         }
         if let Some(v) = env("GOMOKU_SERVER_ORIGINS") {
             c.origins = v
@@ -145,7 +196,7 @@ impl Config {
             match flag.as_str() {
                 "--host" => c.host = parse_value(&flag, &value()?)?,
                 "--port" => c.port = parse_value(&flag, &value()?)?,
-                "--db" => c.db = PathBuf::from(value()?),
+                "--db" => c.db = Database::parse(&value()?),
                 "--allow-origin" => {
                     if !origins_given {
                         c.origins.clear();
@@ -282,7 +333,7 @@ mod tests {
         };
         assert_eq!(c.port, 9000);
         assert_eq!(c.host, IpAddr::from([127, 0, 0, 1]));
-        assert_eq!(c.db, PathBuf::from("x.sqlite"));
+        assert_eq!(c.db, Database::Sqlite(PathBuf::from("x.sqlite")));
         assert_eq!(c.origins, vec!["http://a".to_string()]);
         assert!(Config::parse(args("--port x"), |_| None).is_err());
         assert!(Config::parse(args("--bogus"), |_| None).is_err());
@@ -345,5 +396,34 @@ mod tests {
         assert!(without.own_origins(7878).is_empty());
         assert!(Config::parse(args("--public-url ftp://x"), |_| None).is_err());
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_postgres_url_is_a_shared_database_and_its_password_stays_out_of_logs() {
+        let Command::Run(c) = Config::parse(
+            args("--db postgres://gomoku:s3cret@db.example:5432/games"),
+            |_| None,
+        )
+        .unwrap() else {
+            panic!("not run")
+        };
+        assert_eq!(
+            c.db,
+            Database::Postgres("postgres://gomoku:s3cret@db.example:5432/games".into())
+        );
+        assert_eq!(
+            c.db.to_string(),
+            "postgres://gomoku:***@db.example:5432/games"
+        );
+        let env = |k: &str| (k == "GOMOKU_SERVER_DB").then(|| "postgresql://h/db".to_string());
+        let Command::Run(c) = Config::parse(Vec::new(), env).unwrap() else {
+            panic!("not run")
+        };
+        assert_eq!(c.db, Database::Postgres("postgresql://h/db".into()));
+        assert_eq!(c.db.to_string(), "postgresql://h/db");
+        assert_eq!(
+            Database::parse("games.sqlite"),
+            Database::Sqlite("games.sqlite".into())
+        );
     }
 }

@@ -67,6 +67,12 @@ impl CloseReason {
         code: close_code::INVALID,
         reason: "text frames must be UTF-8",
     };
+    /// 1012: the game this connection was in is now decided by another server; connecting
+    /// again finds it there.
+    pub const MOVED: CloseReason = CloseReason {
+        code: close_code::RESTART,
+        reason: "the game moved to another server; connect again",
+    };
     /// 1002: a frame the WebSocket protocol does not allow.
     pub const PROTOCOL: CloseReason = CloseReason {
         code: close_code::PROTOCOL,

@@ -10,15 +10,19 @@
 //! - [`hub`]: connections, rooms and queue behind one lock; storage before acknowledgement.
 //! - [`room`]: one game's state machine; [`clock`], [`rating`] (Glicko-2), [`names`],
 //!   [`tokens`], [`rate`] its small helpers.
-//! - [`storage`]: the storage interface and its SQLite implementation.
+//! - [`storage`]: the storage interface, SQLite for one server and PostgreSQL for several.
+//! - [`cluster`]: several servers on one PostgreSQL database: each game decided by one of
+//!   them, the others relaying their clients to it through `LISTEN`/`NOTIFY`.
 
 pub mod clock;
+pub mod cluster;
 pub mod config;
 pub mod connection;
 pub mod hub;
 pub mod limits;
 pub mod listener;
 pub mod memory;
+pub mod metrics;
 pub mod names;
 pub mod rate;
 pub mod rating;
@@ -42,7 +46,6 @@ pub use config::{Command, Config, USAGE};
 use hub::{Hub, HubConfig};
 use limits::Connections;
 use listener::Peer;
-use storage::SqliteStorage;
 
 use crate::net::{MAX_MESSAGE_BYTES, WS_PATH};
 
@@ -78,19 +81,41 @@ impl Shared {
 
 /// Opens the storage and restores the unfinished games, ready to [`serve`].
 pub fn prepare(config: Config) -> Result<Arc<Shared>, String> {
-    let storage = SqliteStorage::open(&config.db).map_err(|e| e.to_string())?;
+    let storage = storage::open(&config.db).map_err(|e| e.to_string())?;
     let hub_config = HubConfig {
         grace: config.grace,
         finished_ttl: FINISHED_TTL,
     };
-    let hub = Hub::new(Box::new(storage), hub_config, Instant::now()).map_err(|e| e.to_string())?;
+    // On a shared database: this server's name, and the thread that speaks to the others.
+    let cluster = match (&config.db, storage.server()) {
+        (config::Database::Postgres(url), Some(me)) => {
+            eprintln!("gomoku-server: one of several servers, named {me}");
+            Some((
+                url.clone(),
+                me.to_string(),
+                cluster::Outbox::start(url, me)?,
+            ))
+        }
+        _ => None,
+    };
+    let mut hub = Hub::new(storage, hub_config, Instant::now()).map_err(|e| e.to_string())?;
+    if let Some((_, _, outbox)) = &cluster {
+        hub.set_cluster(outbox.clone());
+    }
     let connections = Connections::new(config.max_per_address, config.max_connections);
-    Ok(Arc::new(Shared {
+    let shared = Arc::new(Shared {
         config,
         hub: Mutex::new(hub),
         connections,
         own_origins: OnceLock::new(),
-    }))
+    });
+    if let Some((url, me, _)) = cluster {
+        let to_hub = shared.clone();
+        cluster::listen(&url, &me, move |envelope| {
+            to_hub.hub().cluster_message(envelope, Instant::now());
+        })?;
+    }
+    Ok(shared)
 }
 
 /// Serves WebSocket clients on `listener` until the process ends.
@@ -128,7 +153,8 @@ pub fn router(shared: Arc<Shared>) -> Router {
     let web = shared.config.web.clone();
     let router = Router::new()
         .route(WS_PATH, get(upgrade))
-        .route("/health", get(|| async { "ok" }))
+        .route("/health", get(health))
+        .route("/metrics", get(metrics_page))
         .with_state(shared);
     match web {
         Some(dir) => router.fallback_service(
@@ -138,6 +164,41 @@ pub fn router(shared: Arc<Shared>) -> Router {
         ),
         None => router,
     }
+}
+
+/// `/health`: 200 "ok" while the database answers, 503 with why when it does not (a load
+/// balancer then sends players elsewhere).
+async fn health(State(shared): State<Arc<Shared>>) -> Response {
+    let checked =
+        tokio::task::spawn_blocking(move || shared.hub().storage_ok(Instant::now())).await;
+    match checked {
+        Ok(Ok(())) => "ok".into_response(),
+        Ok(Err(e)) => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!("database unreachable: {e}"),
+        )
+            .into_response(),
+        Err(e) => (
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("health check failed: {e}"),
+        )
+            .into_response(),
+    }
+}
+
+/// `/metrics`: connections, rooms, games in play, moves, move latency, database errors, in
+/// Prometheus' text format.
+async fn metrics_page(State(shared): State<Arc<Shared>>) -> Response {
+    let (metrics, mut gauges) = {
+        let hub = shared.hub();
+        (hub.metrics(), hub.gauges())
+    };
+    gauges.connections = shared.connections.open();
+    (
+        [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
+        metrics.render(gauges),
+    )
+        .into_response()
 }
 
 /// Upgrades to a WebSocket after checking a browser's `Origin` against the allowed list.

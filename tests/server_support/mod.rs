@@ -2,6 +2,9 @@
 //! own database, and blocking WebSocket clients with timeouts on every read.
 #![allow(dead_code)]
 
+#[cfg(feature = "server")]
+pub mod pg;
+
 use std::io::{BufRead, BufReader};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
@@ -36,8 +39,10 @@ pub struct Server {
     child: Child,
     /// `127.0.0.1:PORT`.
     pub addr: String,
-    /// Its database file.
+    /// Its database file (or PostgreSQL URL).
     pub db: PathBuf,
+    /// Its log (standard error).
+    pub log: PathBuf,
 }
 
 impl Server {
@@ -55,15 +60,33 @@ impl Server {
         }
     }
 
+    /// Starts the server on a PostgreSQL database (`url`), writing its log to `log`.
+    pub fn start_postgres(url: &str, log: &Path, extra: &[&str]) -> Server {
+        let bin = std::env::var("GOMOKU_SERVER_BIN")
+            .ok()
+            .or(option_env!("CARGO_BIN_EXE_gomoku-server").map(str::to_string))
+            .expect("the server binary's path is only known to the tests");
+        Server::launch(Path::new(&bin), url.as_ref(), log, extra)
+    }
+
+    /// Starts the server binary at `bin` on a PostgreSQL database (`url`), its log in `log`.
+    pub fn start_binary_postgres(bin: &Path, url: &str, log: &Path, extra: &[&str]) -> Server {
+        Server::launch(bin, url.as_ref(), log, extra)
+    }
+
     /// Starts the server binary at `bin` on a free port with the database `db`.
     pub fn start_binary(bin: &Path, db: &Path, extra: &[&str]) -> Server {
+        Server::launch(bin, db.as_os_str(), &db.with_extension("log"), extra)
+    }
+
+    fn launch(bin: &Path, db: &std::ffi::OsStr, log: &Path, extra: &[&str]) -> Server {
         let mut child = Command::new(bin)
             .args(["--port", "0", "--db"])
             .arg(db)
             .args(extra)
             .stdout(Stdio::piped())
             .stderr(Stdio::from(
-                std::fs::File::create(db.with_extension("log")).expect("make the log file"),
+                std::fs::File::create(log).expect("make the log file"),
             ))
             .spawn()
             .expect("start gomoku-server");
@@ -91,7 +114,8 @@ impl Server {
         Server {
             child,
             addr,
-            db: db.to_path_buf(),
+            db: PathBuf::from(db),
+            log: log.to_path_buf(),
         }
     }
 
@@ -101,6 +125,35 @@ impl Server {
         let _ = self.child.wait();
     }
 
+    /// Sends the process a signal (`STOP` pauses it, `CONT` lets it go on).
+    pub fn signal(&self, name: &str) {
+        let ok = Command::new("kill")
+            .args([&format!("-{name}"), &self.child.id().to_string()])
+            .status()
+            .is_ok_and(|s| s.success());
+        assert!(ok, "kill -{name}");
+    }
+
+    /// A plain HTTP GET of `path`: the status line and the body.
+    pub fn get(&self, path: &str) -> (String, String) {
+        use std::io::{Read, Write};
+        let mut s = TcpStream::connect(&self.addr).expect("connect");
+        s.set_read_timeout(Some(WAIT)).unwrap();
+        write!(
+            s,
+            "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+        )
+        .unwrap();
+        let mut text = String::new();
+        let _ = s.read_to_string(&mut text);
+        let status = text.lines().next().unwrap_or_default().to_string();
+        let body = text
+            .split_once("\r\n\r\n")
+            .map(|(_, b)| b.to_string())
+            .unwrap_or_default();
+        (status, body)
+    }
+
     /// The server's process id.
     pub fn pid(&self) -> u32 {
         self.child.id()
@@ -108,7 +161,7 @@ impl Server {
 
     /// What the server has written to its log (standard error) so far.
     pub fn log(&self) -> String {
-        std::fs::read_to_string(self.db.with_extension("log")).unwrap_or_default()
+        std::fs::read_to_string(&self.log).unwrap_or_default()
     }
 
     /// A client connected to this server, without an `Origin` header.
@@ -205,8 +258,15 @@ impl Client {
     /// (`None` for a close without one, or a connection that just dropped). Fails the test
     /// after [`WAIT`].
     pub fn close_code(&mut self) -> Option<u16> {
+        self.close_code_within(WAIT)
+    }
+
+    /// The close frame's status code, waiting at most `wait` for it.
+    pub fn close_code_within(&mut self, wait: Duration) -> Option<u16> {
         loop {
-            if let Message::Close(frame) = self.read_frame("the server did not close in time")? {
+            if let Message::Close(frame) =
+                self.read_frame_within(wait, "the server did not close in time")?
+            {
                 return frame.map(|f| u16::from(f.code));
             }
         }
@@ -215,7 +275,11 @@ impl Client {
     /// The next frame, or `None` when the connection is gone; fails the test with `late`
     /// after [`WAIT`] without one.
     fn read_frame(&mut self, late: &str) -> Option<Message> {
-        let deadline = Instant::now() + WAIT;
+        self.read_frame_within(WAIT, late)
+    }
+
+    fn read_frame_within(&mut self, wait: Duration, late: &str) -> Option<Message> {
+        let deadline = Instant::now() + wait;
         loop {
             match self.ws.read() {
                 Ok(m) => return Some(m),
@@ -399,7 +463,7 @@ impl Pair {
     }
 
     /// Black (greeted) creates a public room, white (greeted) joins it; both see it begin.
-    fn seat(
+    pub fn seat(
         mut black: Client,
         b_token: String,
         mut white: Client,

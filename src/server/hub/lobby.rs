@@ -197,6 +197,7 @@ impl Hub {
         request: &str,
         e: crate::server::storage::StorageError,
     ) -> After {
+        self.metrics.database_error();
         eprintln!("gomoku-server: {request}: {e}");
         self.error(
             conn,
@@ -208,7 +209,14 @@ impl Hub {
     }
 
     /// The seats player `id` holds in games not yet finished.
-    fn open_seats(&self, id: i64) -> Vec<SeatInfo> {
+    fn open_seats(&mut self, id: i64) -> Vec<SeatInfo> {
+        if self.storage.shared() {
+            // Seats in games other servers decide too.
+            match self.storage.seats_of(id) {
+                Ok(seats) => return seats,
+                Err(e) => eprintln!("gomoku-server: seats of player {id}: {e}"),
+            }
+        }
         let mut out = Vec::new();
         for room in self.rooms.values() {
             if room.status == RoomStatus::Finished {
@@ -371,6 +379,8 @@ impl Hub {
                 [ms, ms]
             }),
             clock_at_ms: None,
+            alive_ms: None,
+            taken_from: None,
         };
         let mut told = Vec::new();
         for (colour, conn, player) in &seats {
@@ -522,24 +532,44 @@ impl Hub {
         {
             return;
         }
+        if self.storage.shared() {
+            return self.quick_match_shared(conn, player, settings, now);
+        }
         let partner = self
             .queue
             .iter()
             .position(|w| w.settings == settings && w.player.id != player.id);
         let Some(i) = partner else {
-            self.queue.push(Waiting {
-                conn,
-                player,
-                settings,
-            });
-            self.send(conn, &ServerMessage::Queued { settings });
-            return;
+            return self.enqueue(conn, player, settings);
         };
         let other = self.queue.remove(i);
+        self.pair_up((conn, player), (other.conn, other.player), settings, now);
+    }
+
+    /// Puts `player` in the quick-match queue and tells it so.
+    fn enqueue(&mut self, conn: u64, player: PlayerRecord, settings: RoomSettings) {
+        self.queue.push(Waiting {
+            conn,
+            player,
+            settings,
+        });
+        self.send(conn, &ServerMessage::Queued { settings });
+    }
+
+    /// Opens a quick-match game between two players (connection and player), colours by a
+    /// coin; a storage failure is told to the first.
+    fn pair_up(
+        &mut self,
+        asking: (u64, PlayerRecord),
+        waiting: (u64, PlayerRecord),
+        settings: RoomSettings,
+        now: Instant,
+    ) {
+        let conn = asking.0;
         let (black, white) = if self.tokens.coin() {
-            ((conn, player), (other.conn, other.player))
+            (asking, waiting)
         } else {
-            ((other.conn, other.player), (conn, player))
+            (waiting, asking)
         };
         let seats = [
             (Stone::Black, black.0, black.1),
@@ -548,6 +578,51 @@ impl Hub {
         if let Err(e) = self.open_room(settings, true, seats, now) {
             self.storage_error(conn, "quick_match", e);
         }
+    }
+
+    /// Quick match through the queue every server shares: the partner may wait on another
+    /// server, whose client then plays here through it.
+    fn quick_match_shared(
+        &mut self,
+        conn: u64,
+        player: PlayerRecord,
+        settings: RoomSettings,
+        now: Instant,
+    ) {
+        let partner = match self.storage.queue_match(&settings, player.id, conn) {
+            Ok(p) => p,
+            Err(e) => {
+                self.storage_error(conn, "quick_match", e);
+                return;
+            }
+        };
+        let Some(partner) = partner else {
+            return self.enqueue(conn, player, settings);
+        };
+        let here = self.cluster.as_ref().map(|c| c.me().to_string());
+        let other_conn = if here.as_deref() == Some(partner.server.as_str()) {
+            self.queue.retain(|w| w.conn != partner.conn);
+            partner.conn
+        } else {
+            self.tell_matched(&partner.server, partner.conn);
+            self.remote_conn(
+                &partner.server,
+                partner.conn,
+                Some(partner.player),
+                super::remote::ELSEWHERE,
+            )
+        };
+        let other_player = match self.conns.get(&other_conn).and_then(|c| c.player.clone()) {
+            Some(p) => p,
+            None => match self.storage.player(partner.player) {
+                Ok(Some(p)) => p,
+                Ok(None) | Err(_) => {
+                    // The partner is gone from the storage: wait for another.
+                    return self.enqueue(conn, player, settings);
+                }
+            },
+        };
+        self.pair_up((conn, player), (other_conn, other_player), settings, now);
     }
 
     /// Adds a spectator: it gets the whole room now, and from then on what changes (the
@@ -625,6 +700,16 @@ impl Hub {
     }
 
     pub(super) fn list_games(&mut self, conn: u64) {
+        if self.storage.shared() {
+            // Every server's games, from the storage they share.
+            match self.storage.public_games(MAX_LISTED as u32) {
+                Ok(games) => self.send(conn, &ServerMessage::Games { games }),
+                Err(e) => {
+                    self.storage_error(conn, "list_games", e);
+                }
+            }
+            return;
+        }
         let mut rooms: Vec<&Room> = self
             .rooms
             .values()

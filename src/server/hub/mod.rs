@@ -7,6 +7,7 @@
 
 mod lobby;
 mod play;
+mod remote;
 mod restore;
 
 use std::collections::{HashMap, HashSet};
@@ -19,6 +20,7 @@ use tokio::sync::mpsc;
 
 use super::connection::{CloseReason, Closing};
 use super::limits::Attempts;
+use super::metrics::{Gauges, Metrics};
 use super::room::Room;
 use super::storage::{PlayerRecord, Storage};
 use super::tokens::Tokens;
@@ -30,6 +32,8 @@ const HEARTBEAT: Duration = Duration::from_secs(1);
 /// How often a room's audience hears the spectator count while it changes: a crowd coming and
 /// going costs one small message every few seconds, not the whole room per spectator.
 const SPECTATORS_EVERY: Duration = Duration::from_secs(2);
+/// How long an answer to whether the database answers is reused.
+const HEALTH_FOR: Duration = Duration::from_secs(1);
 /// How often the per-address counts forget ended windows.
 const PRUNE_EVERY: Duration = Duration::from_secs(60);
 /// Failed attempts to join by code one address may make in [`FAILED_JOIN_WINDOW`].
@@ -70,6 +74,12 @@ struct Conn {
     player: Option<PlayerRecord>,
     /// Rooms it sits in or watches.
     rooms: HashSet<String>,
+    /// For a client of another server's: that server and its connection number there (what
+    /// is sent to it goes there).
+    relay: Option<(String, u64)>,
+    /// For a client of this server's: the servers its messages were relayed to (told when it
+    /// ends).
+    relayed_to: HashSet<String>,
 }
 
 /// A player waiting for an opponent.
@@ -103,6 +113,14 @@ pub struct Hub {
     new_players: Attempts,
     /// Games that could not be restored at start, by code, with why (told to their players).
     damaged: HashMap<String, String>,
+    /// The last answer to whether the storage answers, and when it was asked.
+    health: Option<(Instant, Result<(), String>)>,
+    /// The other servers sharing the storage, when it is shared.
+    cluster: Option<crate::server::cluster::Outbox>,
+    /// Clients of other servers by (server, connection there): their connection here.
+    remote: HashMap<(String, u64), u64>,
+    /// The operator's counters.
+    metrics: Arc<Metrics>,
     /// The best players as last read, and when (dropped when a rated result is stored).
     leaderboard: Option<(Instant, Vec<PlayerRecord>)>,
 }
@@ -128,6 +146,8 @@ impl Hub {
                 greeted: false,
                 player: None,
                 rooms: HashSet::new(),
+                relay: None,
+                relayed_to: HashSet::new(),
             },
         );
         self.next_conn
@@ -135,10 +155,20 @@ impl Hub {
 
     /// A connection has gone: its seats start their grace period, it leaves the queue.
     pub fn disconnect(&mut self, conn: u64, now: Instant) {
+        let queued = self.queue.iter().any(|w| w.conn == conn);
         self.queue.retain(|w| w.conn != conn);
         let Some(c) = self.conns.remove(&conn) else {
             return;
         };
+        if queued && let Err(e) = self.storage.queue_leave(conn) {
+            eprintln!("gomoku-server: leaving the quick-match queue: {e}");
+        }
+        match &c.relay {
+            Some(key) => {
+                self.remote.remove(key);
+            }
+            None => self.relay_gone(conn, c.relayed_to.clone()),
+        }
         for code in c.rooms {
             // A seat's connection changes the room; a spectator's only the count, told later.
             if let Some(room) = self.rooms.get_mut(&code)
@@ -175,6 +205,9 @@ impl Hub {
             }
             _ => {}
         }
+        if self.try_relay(conn, &msg, now) {
+            return After::Continue;
+        }
         match msg {
             ClientMessage::Hello {
                 version,
@@ -190,6 +223,9 @@ impl Hub {
             ClientMessage::QuickMatch { settings } => self.quick_match(conn, settings, now),
             ClientMessage::CancelQuickMatch => {
                 self.queue.retain(|w| w.conn != conn);
+                if let Err(e) = self.storage.queue_leave(conn) {
+                    eprintln!("gomoku-server: leaving the quick-match queue: {e}");
+                }
                 self.send(conn, &ServerMessage::QueueLeft);
             }
             ClientMessage::Watch { code } => self.watch(conn, &code, now),
@@ -211,9 +247,14 @@ impl Hub {
     }
 
     fn send_text(&mut self, conn: u64, text: impl Into<Utf8Bytes>) {
+        let text = text.into();
+        if self.conns.get(&conn).is_some_and(|c| c.relay.is_some()) {
+            self.send_many(&[conn], &text);
+            return;
+        }
         if let Some(c) = self.conns.get_mut(&conn)
             && let Some(tx) = &c.tx
-            && tx.try_send(text.into()).is_err()
+            && tx.try_send(text).is_err()
         {
             // Too slow (or gone): it loses its queue and is closed; nobody else waits for it.
             c.tx = None;
@@ -254,13 +295,9 @@ impl Hub {
             Some(update) => to_text(&ServerMessage::RoomUpdate { update }).into(),
             None => whole.clone(),
         });
-        for conn in seats {
-            self.send_text(conn, whole.clone());
-        }
+        self.send_many(&seats, &whole);
         if let Some(text) = for_watchers {
-            for conn in watchers {
-                self.send_text(conn, text.clone());
-            }
+            self.send_many(&watchers, &text);
         }
     }
 
@@ -288,9 +325,7 @@ impl Hub {
                 .seat_conns()
                 .chain(room.watchers.iter().copied())
                 .collect();
-            for conn in audience {
-                self.send_text(conn, text.clone());
-            }
+            self.send_many(&audience, &text);
         }
     }
 
@@ -303,7 +338,11 @@ impl Hub {
         {
             self.last_heartbeat = Some(now);
             if let Err(e) = self.storage.heartbeat() {
+                self.metrics.database_error();
                 eprintln!("gomoku-server: heartbeat: {e}");
+            }
+            if self.storage.shared() {
+                self.take_over(now);
             }
         }
         let grace = self.config.grace;
@@ -339,6 +378,57 @@ impl Hub {
 
     fn player_of(&self, conn: u64) -> Option<&PlayerRecord> {
         self.conns.get(&conn).and_then(|c| c.player.as_ref())
+    }
+
+    /// Whether the storage answers (for `/health`), asked at most once a second: a crowd of
+    /// health checks costs the database one query a second.
+    pub fn storage_ok(&mut self, now: Instant) -> Result<(), String> {
+        if let Some((at, answer)) = &self.health
+            && now.saturating_duration_since(*at) < HEALTH_FOR
+        {
+            return answer.clone();
+        }
+        let answer = self.storage.check().map_err(|e| e.to_string());
+        self.health = Some((now, answer.clone()));
+        answer
+    }
+
+    /// Lets go of a room another server took over while this one was cut off: its seats and
+    /// watchers here are closed so that their clients connect again and find the game where
+    /// it is now decided.
+    fn let_go(&mut self, code: &str) {
+        let Some(room) = self.rooms.remove(code) else {
+            return;
+        };
+        eprintln!("gomoku-server: game {code} is now decided by another server; let go");
+        let audience: Vec<u64> = room
+            .seat_conns()
+            .chain(room.watchers.iter().copied())
+            .collect();
+        for conn in audience {
+            if let Some(c) = self.conns.get_mut(&conn) {
+                c.rooms.remove(code);
+            }
+            self.close_conn(conn, CloseReason::MOVED);
+        }
+    }
+
+    /// The operator's counters (shared with `/metrics`).
+    pub fn metrics(&self) -> Arc<Metrics> {
+        self.metrics.clone()
+    }
+
+    /// The gauges `/metrics` shows, but the connections (counted by the listener).
+    pub fn gauges(&self) -> Gauges {
+        Gauges {
+            connections: 0,
+            rooms: self.rooms.len(),
+            games_in_play: self
+                .rooms
+                .values()
+                .filter(|r| r.status == crate::net::RoomStatus::Playing)
+                .count(),
+        }
     }
 
     /// How many games are waiting or being played (for logs and the load test).

@@ -85,6 +85,14 @@ impl Hub {
             return Ok(());
         }
         if let Err(e) = self.store(code, &changes) {
+            self.metrics.database_error();
+            if e.is_not_owner() {
+                self.let_go(code);
+                return Err(Refusal(
+                    ErrorCode::Storage,
+                    "this game is now decided by another server; connect again to go on".into(),
+                ));
+            }
             eprintln!("gomoku-server: game {code}: {e}");
             self.rooms.insert(code.to_string(), before);
             return Err(Refusal(
@@ -96,6 +104,10 @@ impl Hub {
             self.log_finish(code);
         }
         self.broadcast(code, now);
+        if changes.iter().any(|c| matches!(c, Change::Moved { .. })) {
+            self.metrics
+                .moved(Instant::now().saturating_duration_since(now));
+        }
         Ok(())
     }
 

@@ -23,34 +23,10 @@ impl Hub {
         config: HubConfig,
         now: Instant,
     ) -> Result<Hub, StorageError> {
-        let alive_ms = storage.last_heartbeat()?;
         let mut rooms = HashMap::new();
         let mut damaged = HashMap::new();
-        for g in storage.unfinished_games()? {
-            let restored = g.and_then(|g| {
-                let code = g.code.clone();
-                restore(&mut *storage, g, alive_ms, now)
-                    .map_err(|why| crate::server::storage::DamagedGame { code, why })
-            });
-            match restored {
-                Ok(room) => {
-                    rooms.insert(room.code.clone(), room);
-                }
-                Err(bad) => {
-                    eprintln!(
-                        "gomoku-server: game {} could not be restored and is set aside: {}",
-                        if bad.code.is_empty() { "?" } else { &bad.code },
-                        bad.why
-                    );
-                    if !bad.code.is_empty() {
-                        if let Err(e) = storage.set_aside(&bad.code, &bad.why) {
-                            eprintln!("gomoku-server: game {}: {e}", bad.code);
-                        }
-                        damaged.insert(bad.code, bad.why);
-                    }
-                }
-            }
-        }
+        let games = storage.unfinished_games()?;
+        restore_all(&mut *storage, games, now, &mut rooms, &mut damaged);
         if !rooms.is_empty() {
             eprintln!("gomoku-server: resumed {} unfinished games", rooms.len());
         }
@@ -67,18 +43,101 @@ impl Hub {
             failed_joins: Attempts::new(super::MAX_FAILED_JOINS, super::FAILED_JOIN_WINDOW),
             new_players: Attempts::new(super::MAX_NEW_PLAYERS, super::NEW_PLAYER_WINDOW),
             damaged,
+            health: None,
+            cluster: None,
+            remote: HashMap::new(),
+            metrics: Default::default(),
             leaderboard: None,
         })
     }
 }
 
-/// One stored game as a room, or what is wrong with its record.
-fn restore(
+impl Hub {
+    /// Takes over the games of servers that stopped (on a storage other servers share): each
+    /// comes back as after a restart, its seats given the grace period from now.
+    pub(super) fn take_over(&mut self, now: Instant) {
+        let games = match self.storage.unfinished_games() {
+            Ok(games) => games,
+            Err(e) => {
+                self.metrics.database_error();
+                eprintln!("gomoku-server: looking for games to take over: {e}");
+                return;
+            }
+        };
+        if games.is_empty() {
+            return;
+        }
+        let mut stopped: Vec<String> = games
+            .iter()
+            .flatten()
+            .filter_map(|g| g.taken_from.clone())
+            .collect();
+        stopped.sort();
+        stopped.dedup();
+        let before = self.rooms.len();
+        restore_all(
+            &mut *self.storage,
+            games,
+            now,
+            &mut self.rooms,
+            &mut self.damaged,
+        );
+        eprintln!(
+            "gomoku-server: took over {} games of a server that stopped ({})",
+            self.rooms.len() - before,
+            if stopped.is_empty() {
+                "none named".to_string()
+            } else {
+                stopped.join(", ")
+            }
+        );
+        // The clients that other servers relayed to the stopped one connect again and find
+        // their games here; the stopped one, if it was only paused, lets them go.
+        if let Some(cluster) = &self.cluster {
+            for server in stopped {
+                cluster.send_all(&crate::server::cluster::Envelope::Stopped { server });
+            }
+        }
+    }
+}
+
+/// Restores `games` into `rooms`; a damaged one is set aside and noted in `damaged`.
+fn restore_all(
     storage: &mut dyn Storage,
-    g: GameRecord,
-    alive_ms: Option<i64>,
+    games: Vec<crate::server::storage::Unfinished>,
     now: Instant,
-) -> Result<Room, String> {
+    rooms: &mut HashMap<String, Room>,
+    damaged: &mut HashMap<String, String>,
+) {
+    for g in games {
+        let restored = g.and_then(|g| {
+            let code = g.code.clone();
+            restore(storage, g, now)
+                .map_err(|why| crate::server::storage::DamagedGame { code, why })
+        });
+        match restored {
+            Ok(room) => {
+                rooms.insert(room.code.clone(), room);
+            }
+            Err(bad) => {
+                eprintln!(
+                    "gomoku-server: game {} could not be restored and is set aside: {}",
+                    if bad.code.is_empty() { "?" } else { &bad.code },
+                    bad.why
+                );
+                if !bad.code.is_empty() {
+                    if let Err(e) = storage.set_aside(&bad.code, &bad.why) {
+                        eprintln!("gomoku-server: game {}: {e}", bad.code);
+                    }
+                    damaged.insert(bad.code, bad.why);
+                }
+            }
+        }
+    }
+}
+
+/// One stored game as a room, or what is wrong with its record.
+fn restore(storage: &mut dyn Storage, g: GameRecord, now: Instant) -> Result<Room, String> {
     g.settings.validate()?;
     let mut room = Room::new(g.code.clone(), g.settings, g.public);
     for (i, &p) in g.moves.iter().enumerate() {
@@ -108,7 +167,7 @@ fn restore(
         if g.status == RoomStatus::Playing {
             // The side to move used the time from the last stored change until the server
             // was last alive; the time it was down is not charged.
-            let used = match (alive_ms, g.clock_at_ms) {
+            let used = match (g.alive_ms, g.clock_at_ms) {
                 (Some(alive), Some(at)) => alive.saturating_sub(at).max(0) as u64,
                 _ => 0,
             };

@@ -1,21 +1,27 @@
 //! Where the server keeps what must survive a crash: players, games and every move.
 //!
-//! One interface, [`Storage`]; SQLite ([`SqliteStorage`]) is the embedded default. A move is
+//! One interface, [`Storage`]; SQLite ([`SqliteStorage`]) is the embedded default for one
+//! server, PostgreSQL ([`PostgresStorage`]) the shared store for several. A move is
 //! written (and committed) before anyone is told it was played, so a server killed at any
 //! moment restarts with every acknowledged move. Each clock change is stamped with the time it
 //! was stored and the server stamps a heartbeat every second, so a restart charges the side to
 //! move for the time it used before the crash but not for the time the server was down.
 
 mod owner;
+mod postgres;
+mod rows;
 mod sqlite;
 
 use std::fmt;
 
+pub use postgres::{LEASE_MS, PostgresStorage};
 pub use sqlite::SqliteStorage;
+
+use super::config::Database;
 
 use super::rating::Glicko;
 use crate::engine::{Pos, Stone};
-use crate::net::{GameResult, RoomSettings, RoomStatus};
+use crate::net::{GameResult, GameSummary, RoomSettings, RoomStatus, SeatInfo};
 
 /// A stored player (its token is only ever compared, never read back out).
 #[derive(Debug, Clone, PartialEq)]
@@ -61,6 +67,23 @@ pub struct GameRecord {
     /// When that change was stored (Unix milliseconds, stamped by the storage; ignored when
     /// creating).
     pub clock_at_ms: Option<i64>,
+    /// When the server that decided this game was last known alive (Unix milliseconds, the
+    /// storage's clock): a restart or a takeover charges the side to move up to then, not for
+    /// the time nobody held the game. Ignored when creating.
+    pub alive_ms: Option<i64>,
+    /// The server that decided it before this one took it over (a shared storage).
+    pub taken_from: Option<String>,
+}
+
+/// A player waiting for quick match on one of the servers sharing the storage.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Waiting {
+    /// The server it is connected to.
+    pub server: String,
+    /// Its connection there.
+    pub conn: u64,
+    /// The player.
+    pub player: i64,
 }
 
 /// An unfinished game whose record cannot be played on: set aside at start, its players told.
@@ -81,6 +104,8 @@ pub struct StorageError(pub String);
 
 /// The text of a [`StorageError`] for a name another player has.
 const NAME_TAKEN: &str = "name taken: ";
+/// The text of a [`StorageError`] for a game another server now decides.
+const NOT_OWNER: &str = "another server now decides game ";
 
 impl StorageError {
     /// Another player has a name that folds to the same key as `name`.
@@ -91,6 +116,18 @@ impl StorageError {
     /// Whether this is [`StorageError::name_taken`].
     pub fn is_name_taken(&self) -> bool {
         self.0.starts_with(NAME_TAKEN)
+    }
+
+    /// Another server took game `code` over (this one was paused or cut off from the
+    /// database for longer than the lease): nothing was stored, and this server must let the
+    /// game go.
+    pub fn not_owner(code: &str) -> StorageError {
+        StorageError(format!("{NOT_OWNER}{code}"))
+    }
+
+    /// Whether this is [`StorageError::not_owner`].
+    pub fn is_not_owner(&self) -> bool {
+        self.0.starts_with(NOT_OWNER)
     }
 }
 
@@ -142,7 +179,10 @@ pub trait Storage: Send {
         clock_ms: [u64; 2],
         ratings: Option<[(i64, Glicko); 2]>,
     ) -> StoreResult<()>;
-    /// Every game waiting or playing, with its moves; a damaged one as [`DamagedGame`].
+    /// The games waiting or playing that this server now decides, with their moves; a
+    /// damaged one as [`DamagedGame`]. Alone on its database (SQLite) that is every one; on
+    /// a shared one, those no live server decides, which this server takes over (called at
+    /// start, and again every second or so when [`Storage::shared`]).
     fn unfinished_games(&mut self) -> StoreResult<Vec<Unfinished>>;
     /// The best rated players with at least one rated game.
     fn leaderboard(&mut self, limit: u32) -> StoreResult<Vec<PlayerRecord>>;
@@ -150,6 +190,65 @@ pub trait Storage: Send {
     fn moves(&mut self, code: &str) -> StoreResult<Vec<Pos>>;
     /// Notes that the server is alive now (called every second or so).
     fn heartbeat(&mut self) -> StoreResult<()>;
-    /// When the server was last known alive (Unix milliseconds, the storage's clock).
-    fn last_heartbeat(&mut self) -> StoreResult<Option<i64>>;
+    /// Whether the database answers (the operator's `/health`).
+    fn check(&mut self) -> StoreResult<()>;
+    /// Whether other servers share this storage (their games are taken over when they stop).
+    fn shared(&self) -> bool {
+        false
+    }
+
+    /// This server's name among those sharing the storage.
+    fn server(&self) -> Option<&str> {
+        None
+    }
+
+    /// The live server deciding unfinished game `code`, when the storage is shared.
+    fn owner_of(&mut self, _code: &str) -> StoreResult<Option<String>> {
+        Ok(None)
+    }
+
+    /// The unfinished games this server decides, as the storage has it (a server that was
+    /// cut off lets go of the others).
+    fn owned_games(&mut self) -> StoreResult<Vec<String>> {
+        Ok(Vec::new())
+    }
+
+    /// The seats player `player` holds in unfinished games on every server sharing the
+    /// storage (a server alone knows them from memory).
+    fn seats_of(&mut self, _player: i64) -> StoreResult<Vec<SeatInfo>> {
+        Ok(Vec::new())
+    }
+
+    /// Quick match on a shared storage: takes the longest-waiting other player asking for
+    /// `settings` on any live server, or else enters `player` (this server's connection
+    /// `conn`) as waiting. Both in one step, so two players asking at once find each other.
+    fn queue_match(
+        &mut self,
+        _settings: &RoomSettings,
+        _player: i64,
+        _conn: u64,
+    ) -> StoreResult<Option<Waiting>> {
+        Err(StorageError(
+            "quick match through the storage needs a shared one".into(),
+        ))
+    }
+
+    /// Takes this server's connection `conn` out of the shared quick-match queue.
+    fn queue_leave(&mut self, _conn: u64) -> StoreResult<()> {
+        Ok(())
+    }
+
+    /// The public unfinished games on every server sharing the storage, by code.
+    fn public_games(&mut self, _limit: u32) -> StoreResult<Vec<GameSummary>> {
+        Ok(Vec::new())
+    }
+}
+
+/// Opens the storage `db` names: a SQLite file for this server alone, or a PostgreSQL
+/// database shared with other servers.
+pub fn open(db: &Database) -> StoreResult<Box<dyn Storage>> {
+    Ok(match db {
+        Database::Sqlite(path) => Box::new(SqliteStorage::open(path)?),
+        Database::Postgres(url) => Box::new(PostgresStorage::open(url)?),
+    })
 }

@@ -5,12 +5,13 @@ use std::path::Path;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
 use super::owner::OwnerLock;
+use super::rows::{RawGame, status_name};
 use super::{
     DamagedGame, GameRecord, PlayerRecord, SeatRecord, Storage, StorageError, StoreResult,
     Unfinished,
 };
 use crate::engine::{Pos, Stone};
-use crate::net::{GameResult, RoomSettings, RoomStatus, TimeControl};
+use crate::net::GameResult;
 use crate::server::names::name_key;
 use crate::server::rating::Glicko;
 
@@ -82,14 +83,6 @@ fn err(e: rusqlite::Error) -> StorageError {
     StorageError(e.to_string())
 }
 
-fn status_name(s: RoomStatus) -> &'static str {
-    match s {
-        RoomStatus::Waiting => "Waiting",
-        RoomStatus::Playing => "Playing",
-        RoomStatus::Finished => "Finished",
-    }
-}
-
 fn colour_columns(c: Stone) -> (&'static str, &'static str) {
     match c {
         Stone::Black => ("black_id", "black_token"),
@@ -157,6 +150,14 @@ impl SqliteStorage {
         db.pragma_update(None, "user_version", SCHEMA_VERSION)
             .map_err(err)?;
         Ok(SqliteStorage { db, _owner: None })
+    }
+
+    /// When the server was last known alive (Unix milliseconds, SQLite's clock).
+    pub fn last_heartbeat(&mut self) -> StoreResult<Option<i64>> {
+        self.db
+            .query_row("SELECT at_ms FROM heartbeat WHERE id = 1", [], |r| r.get(0))
+            .optional()
+            .map_err(err)
     }
 
     fn game_moves(&self, code: &str) -> StoreResult<Vec<Pos>> {
@@ -428,6 +429,7 @@ impl Storage for SqliteStorage {
     }
 
     fn unfinished_games(&mut self) -> StoreResult<Vec<Unfinished>> {
+        let alive_ms = self.last_heartbeat()?;
         let mut st = self
             .db
             .prepare(
@@ -438,81 +440,35 @@ impl Storage for SqliteStorage {
             .map_err(err)?;
         let rows = st
             .query_map([], |r| {
-                let rule: String = r.get(1)?;
-                let base: Option<u32> = r.get(3)?;
-                let inc: Option<u32> = r.get(4)?;
-                let status: String = r.get(7)?;
-                let damaged: Option<String> = r.get(15)?;
-                let seat = |id: Option<i64>, token: Option<String>| match (id, token) {
-                    (Some(player_id), Some(token)) => Some(SeatRecord { player_id, token }),
-                    _ => None,
-                };
-                Ok((
-                    rule,
-                    status,
-                    damaged,
-                    GameRecord {
-                        code: r.get(0)?,
-                        settings: RoomSettings {
-                            rule: Default::default(),
-                            size: r.get(2)?,
-                            time: base.map(|base_secs| TimeControl {
-                                base_secs,
-                                increment_secs: inc.unwrap_or(0),
-                            }),
-                            rated: r.get(5)?,
-                        },
-                        public: r.get(6)?,
-                        status: RoomStatus::Waiting,
-                        black: seat(r.get(8)?, r.get(9)?),
-                        white: seat(r.get(10)?, r.get(11)?),
-                        moves: Vec::new(),
-                        clock_ms: [r.get(12)?, r.get(13)?],
-                        clock_at_ms: r.get(14)?,
-                    },
-                ))
+                Ok(RawGame {
+                    code: r.get(0)?,
+                    rule: r.get(1)?,
+                    size: r.get(2)?,
+                    base_secs: r.get(3)?,
+                    increment_secs: r.get(4)?,
+                    rated: r.get(5)?,
+                    public: r.get(6)?,
+                    status: r.get(7)?,
+                    black: (r.get(8)?, r.get(9)?),
+                    white: (r.get(10)?, r.get(11)?),
+                    clock_ms: [r.get(12)?, r.get(13)?],
+                    clock_at_ms: r.get(14)?,
+                    damaged: r.get(15)?,
+                    alive_ms,
+                })
             })
             .map_err(err)?;
         let mut out = Vec::new();
         for row in rows {
             // A row SQLite cannot even read (a wrong type in a column) is one damaged game,
             // named when its code can be read; it does not stop the others.
-            let (rule, status, damaged, mut g) = match row {
-                Ok(r) => r,
-                Err(e) => {
-                    out.push(Err(DamagedGame {
-                        code: String::new(),
-                        why: format!("unreadable row: {e}"),
-                    }));
-                    continue;
-                }
-            };
-            if let Some(why) = damaged {
-                out.push(Err(DamagedGame { code: g.code, why }));
-                continue;
-            }
-            match rule.parse() {
-                Ok(rule) => g.settings.rule = rule,
-                Err(e) => {
-                    out.push(Err(DamagedGame {
-                        code: g.code,
-                        why: format!("unknown rule: {e}"),
-                    }));
-                    continue;
-                }
-            }
-            g.status = match status.as_str() {
-                "Playing" => RoomStatus::Playing,
-                "Waiting" => RoomStatus::Waiting,
-                other => {
-                    out.push(Err(DamagedGame {
-                        code: g.code,
-                        why: format!("unknown status '{other}'"),
-                    }));
-                    continue;
-                }
-            };
-            out.push(Ok(g));
+            out.push(match row {
+                Ok(raw) => raw.decode(),
+                Err(e) => Err(DamagedGame {
+                    code: String::new(),
+                    why: format!("unreadable row: {e}"),
+                }),
+            });
         }
         drop(st);
         for g in out.iter_mut() {
@@ -559,11 +515,8 @@ impl Storage for SqliteStorage {
         Ok(())
     }
 
-    fn last_heartbeat(&mut self) -> StoreResult<Option<i64>> {
-        self.db
-            .query_row("SELECT at_ms FROM heartbeat WHERE id = 1", [], |r| r.get(0))
-            .optional()
-            .map_err(err)
+    fn check(&mut self) -> StoreResult<()> {
+        self.db.query_row("SELECT 1", [], |_| Ok(())).map_err(err)
     }
 }
 
@@ -571,7 +524,7 @@ impl Storage for SqliteStorage {
 mod tests {
     use super::*;
     use crate::engine::Rule;
-    use crate::net::EndReason;
+    use crate::net::{RoomSettings, RoomStatus, TimeControl};
 
     fn game(code: &str, black: i64) -> GameRecord {
         GameRecord {
@@ -595,89 +548,9 @@ mod tests {
             moves: Vec::new(),
             clock_ms: [300_000, 300_000],
             clock_at_ms: None,
+            alive_ms: None,
+            taken_from: None,
         }
-    }
-
-    #[test]
-    fn players_games_moves_and_results() {
-        let mut s = SqliteStorage::in_memory().unwrap();
-        let a = s.create_player("Ann", "tok-a", Glicko::default()).unwrap();
-        let b = s.create_player("Bob", "tok-b", Glicko::default()).unwrap();
-        assert_eq!(s.player_by_token("tok-a").unwrap().unwrap().id, a);
-        assert!(s.player_by_token("tok-a' OR '1'='1").unwrap().is_none());
-        assert!(s.create_player("Eve", "tok-a", Glicko::default()).is_err());
-        s.create_game(&game("ABCDEF", a)).unwrap();
-        assert!(s.code_taken("ABCDEF").unwrap());
-        let seat = SeatRecord {
-            player_id: b,
-            token: "seat-w".into(),
-        };
-        s.start_game("ABCDEF", Stone::White, &seat).unwrap();
-        assert!(s.start_game("ABCDEF", Stone::White, &seat).is_err());
-        s.add_move("ABCDEF", 0, Pos::new(7, 7), [299_000, 300_000])
-            .unwrap();
-        s.add_move("ABCDEF", 1, Pos::new(8, 8), [299_000, 298_000])
-            .unwrap();
-        assert!(
-            s.add_move("ABCDEF", 1, Pos::new(9, 9), [0, 0]).is_err(),
-            "a ply is stored once"
-        );
-        let open: Vec<GameRecord> = s
-            .unfinished_games()
-            .unwrap()
-            .into_iter()
-            .map(|g| g.unwrap())
-            .collect();
-        assert_eq!(open.len(), 1);
-        assert_eq!(open[0].status, RoomStatus::Playing);
-        assert_eq!(open[0].moves, vec![Pos::new(7, 7), Pos::new(8, 8)]);
-        assert_eq!(open[0].clock_ms, [299_000, 298_000]);
-        assert_eq!(open[0].white, Some(seat));
-        assert!(open[0].clock_at_ms.is_some());
-        s.truncate_moves("ABCDEF", 1, [299_000, 298_000]).unwrap();
-        assert_eq!(s.moves("ABCDEF").unwrap(), vec![Pos::new(7, 7)]);
-        let result = GameResult {
-            winner: Some(Stone::Black),
-            reason: EndReason::Resigned,
-            line: Vec::new(),
-        };
-        let up = Glicko {
-            rating: 1600.0,
-            ..Glicko::default()
-        };
-        s.finish_game(
-            "ABCDEF",
-            &result,
-            [1, 2],
-            Some([(a, up), (b, Glicko::default())]),
-        )
-        .unwrap();
-        assert!(s.unfinished_games().unwrap().is_empty());
-        assert_eq!(s.rated_games_between(b, a, 3600).unwrap(), 1);
-        assert_eq!(s.rated_games_between(a, a, 3600).unwrap(), 0);
-        let board = s.leaderboard(10).unwrap();
-        assert_eq!(board.len(), 2);
-        assert_eq!((board[0].id, board[0].games), (a, 1));
-        assert_eq!(s.last_heartbeat().unwrap(), None);
-        s.heartbeat().unwrap();
-        s.heartbeat().unwrap();
-        assert!(s.last_heartbeat().unwrap().is_some());
-    }
-
-    #[test]
-    fn names_are_unique_by_their_folded_key() {
-        let mut s = SqliteStorage::in_memory().unwrap();
-        let a = s.create_player("Ann", "tok-a", Glicko::default()).unwrap();
-        let e = s
-            .create_player("АNN", "tok-b", Glicko::default())
-            .unwrap_err();
-        assert!(e.is_name_taken(), "{e}");
-        assert_eq!(s.player_named("a n n").unwrap(), Some(a));
-        let b = s.create_player("Bob", "tok-b", Glicko::default()).unwrap();
-        assert!(s.rename_player(b, "ann").unwrap_err().is_name_taken());
-        s.rename_player(a, "ANN").unwrap();
-        assert_eq!(s.player(a).unwrap().unwrap().name, "ANN");
-        assert_eq!(s.player(b).unwrap().unwrap().name, "Bob");
     }
 
     #[test]

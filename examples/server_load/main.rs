@@ -10,9 +10,15 @@
 //! are played). Also printed: the server's memory per game and per connection, the first
 //! game's round trip (the crowd's players), and how soon the flooders were cut off. Loopback
 //! only; the server gets its own database in a temporary directory.
+//!
+//! `--servers N`: the same games over one to N servers on one PostgreSQL database (a private
+//! throwaway cluster), black on one server and white on the next, so every move crosses
+//! between servers; one line of figures for each number of servers ([`cluster`]).
 
-#[path = "../tests/server_support/mod.rs"]
+#[path = "../../tests/server_support/mod.rs"]
 mod server_support;
+
+mod cluster;
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
@@ -25,8 +31,19 @@ use rand::rngs::StdRng;
 use serde_json::json;
 use server_support::{Client, Server, move_msg, seat_msg, settings, temp_dir};
 
+/// The servers' flags: all bots come from one address, which is trusted (no per-address
+/// limits); the rate limit stays as a public server has it (bots send one move at a time).
+const LOAD_FLAGS: [&str; 6] = [
+    "--grace",
+    "600",
+    "--trust",
+    "127.0.0.1",
+    "--max-connections",
+    "50000",
+];
+
 /// What one game's bots saw.
-struct Report {
+pub(crate) struct Report {
     code: String,
     acknowledged: u32,
     round_trips: Vec<Duration>,
@@ -38,6 +55,7 @@ fn main() {
     let (mut games, mut moves) = (500usize, 60u32);
     let (mut spectators, mut flooders) = (0usize, 0usize);
     let mut think = Duration::ZERO;
+    let mut servers = 0usize;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let mut value = || {
@@ -46,6 +64,7 @@ fn main() {
         };
         match a.as_str() {
             "--server" => server_bin = Some(PathBuf::from(value())),
+            "--servers" => servers = value().parse().unwrap_or_else(|_| fail("--servers N")),
             "--games" => games = value().parse().unwrap_or_else(|_| fail("--games N")),
             "--moves" => moves = value().parse().unwrap_or_else(|_| fail("--moves M")),
             "--spectators" => {
@@ -60,21 +79,13 @@ fn main() {
         }
     }
     let server_bin = server_bin.unwrap_or_else(|| fail("--server PATH is required"));
+    if servers > 0 {
+        return cluster::run(&server_bin, servers, games, moves, think);
+    }
     let db = temp_dir("load").join("load.sqlite");
     // All bots come from one address: it is trusted (no per-address limits). The rate limit
     // stays as a public server has it (bots send one move at a time); flooders meet it.
-    let server = Server::start_binary(
-        &server_bin,
-        &db,
-        &[
-            "--grace",
-            "600",
-            "--trust",
-            "127.0.0.1",
-            "--max-connections",
-            "50000",
-        ],
-    );
+    let server = Server::start_binary(&server_bin, &db, &LOAD_FLAGS);
     let base = resident_kib(server.pid());
     println!(
         "server {} (pid {}), {games} games of up to {moves} moves, {} ms to think a move",
@@ -92,7 +103,7 @@ fn main() {
             let crowd = (i == 0 && spectators > 0).then(|| (spectators, crowd.clone()));
             std::thread::Builder::new()
                 .stack_size(256 * 1024)
-                .spawn(move || play(&addr, i, moves, think, &barrier, crowd))
+                .spawn(move || play([&addr, &addr], i, moves, think, &barrier, crowd))
                 .expect("spawn a bot thread")
         })
         .collect();
@@ -229,19 +240,20 @@ fn flood_until_cut(addr: &str, flood: &AtomicBool) -> Option<Duration> {
 /// One game: two bots in one thread, alternating random legal moves until `moves` or a five,
 /// then black resigns. With a crowd, that many spectators watch it and leave at once halfway.
 fn play(
-    addr: &str,
+    addrs: [&str; 2],
     i: usize,
     moves: u32,
     think: Duration,
     barrier: &Barrier,
     crowd: Option<(usize, Arc<Crowd>)>,
 ) -> Report {
-    let connect = || Client::connect(addr, None).unwrap_or_else(|e| fail(&e));
+    let connect_to = |addr: &str| Client::connect(addr, None).unwrap_or_else(|e| fail(&e));
+    let connect = || connect_to(addrs[0]);
     let mut black = connect();
     black.hello(&format!("bot {i} b"));
     black.send(json!({"type": "create_room", "settings": settings("Freestyle", 15, None, false), "colour": "Black", "public": false}));
     let b = black.seat();
-    let mut white = connect();
+    let mut white = connect_to(addrs[1]);
     white.hello(&format!("bot {i} w"));
     white.send(json!({"type": "join_room", "code": b.code}));
     let w = white.seat();
