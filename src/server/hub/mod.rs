@@ -119,6 +119,9 @@ pub struct Hub {
     cluster: Option<crate::server::cluster::Outbox>,
     /// Clients of other servers by (server, connection there): their connection here.
     remote: HashMap<(String, u64), u64>,
+    /// The server deciding each game this server's clients were relayed to (forgotten when
+    /// that server stops).
+    owners: HashMap<String, String>,
     /// The operator's counters.
     metrics: Arc<Metrics>,
     /// The best players as last read, and when (dropped when a rated result is stored).

@@ -23,6 +23,10 @@ use crate::server::connection::{CloseReason, Closing};
 /// room's news in a few envelopes, each well under the size a notification takes).
 const CONNS_PER_ENVELOPE: usize = 400;
 
+/// Games whose deciding server is remembered at most (then forgotten all at once and asked
+/// again): a move of a relayed player costs no database query.
+const MAX_OWNERS_KNOWN: usize = 20_000;
+
 /// The game a message is about, if it is about one.
 fn room_code(msg: &ClientMessage) -> Option<&str> {
     match msg {
@@ -70,13 +74,16 @@ impl Hub {
             // Relayed here already: this server answers (an unknown game, if it let go).
             return false;
         }
-        let owner = match self.storage.owner_of(&code) {
-            Ok(owner) => owner,
-            Err(e) => {
-                self.metrics.database_error();
-                eprintln!("gomoku-server: who decides game {code}: {e}");
-                return false;
-            }
+        let owner = match self.owners.get(&code) {
+            Some(owner) => Some(owner.clone()),
+            None => match self.storage.owner_of(&code) {
+                Ok(owner) => owner,
+                Err(e) => {
+                    self.metrics.database_error();
+                    eprintln!("gomoku-server: who decides game {code}: {e}");
+                    return false;
+                }
+            },
         };
         let owner = match owner {
             Some(owner) if owner != me => owner,
@@ -90,6 +97,10 @@ impl Hub {
         let Ok(message) = serde_json::to_string(msg) else {
             return false;
         };
+        if self.owners.len() >= MAX_OWNERS_KNOWN {
+            self.owners.clear();
+        }
+        self.owners.insert(code, owner.clone());
         let c = self.conns.get_mut(&conn).expect("looked up above");
         c.relayed_to.insert(owner.clone());
         let envelope = Envelope::Client {
@@ -225,6 +236,7 @@ impl Hub {
             }
             return;
         }
+        self.owners.retain(|_, owner| owner != server);
         let relayed: Vec<u64> = self
             .conns
             .iter()

@@ -46,6 +46,7 @@ impl Hub {
             health: None,
             cluster: None,
             remote: HashMap::new(),
+            owners: HashMap::new(),
             metrics: Default::default(),
             leaderboard: None,
         })
