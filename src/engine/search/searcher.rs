@@ -55,7 +55,7 @@ const MAX_PLY: usize = 128;
 /// Moves searched at the root, and at other nodes without a threat to answer (best first by
 /// the policy; every move of high pattern value is kept too).
 const ROOT_WIDTH: usize = 40;
-const WIDTH: usize = 12;
+const WIDTH: usize = 10;
 /// Node budget of the VCF at the leaves.
 const LEAF_VCF_NODES: u64 = 600;
 /// Node budgets of the opponent's VCF and VCT tried after a root move before it may become the
@@ -86,7 +86,7 @@ const SINGULAR_MARGIN: i32 = 10;
 /// four or the block of one. A reduced move that beats alpha is searched again at full depth.
 const LMR_FIRST: usize = 2;
 const LMR_BASE: f32 = 0.75;
-const LMR_DIVISOR: f32 = 1.6;
+const LMR_DIVISOR: f32 = 1.0;
 const LMR_THREAT_LESS: f32 = 1.5;
 /// Late-move reductions at the root (its moves sorted by the last iteration's scores): from the
 /// `ROOT_LMR_FIRST`th on, `ln(depth) ln(n) / ROOT_LMR_DIVISOR` plies shallower first.
