@@ -1,6 +1,8 @@
 //! `make bench`: figures for the engine, not verdicts.
 //!
-//! 1. Nodes per second and the depth reached at 0.2 s and 1 s on fixed middle-game positions.
+//! 1. Nodes per second and the depth reached at 0.2 s and 1 s on fixed middle-game positions,
+//!    and the depth reached at fixed node counts (the same on every machine: selectivity as a
+//!    figure of its own, apart from speed).
 //! 2. The same with 1, 2 and all threads (Lazy SMP).
 //! 3. Time and nodes to solve each puzzle of `tests/puzzles.txt` (forced wins).
 //! 4. The engine binary on a busy machine: replies to forced positions at 200 ms per move
@@ -8,7 +10,8 @@
 //! 5. A match at a fixed time per move against the seed-style one-ply AI, both colours, all
 //!    rules.
 //!
-//! `cargo bench --bench engine -- [--games N] [--ms MS] [--skip-match]`
+//! `cargo bench --bench engine -- [--games N] [--ms MS] [--skip-match] [--depth-only]`
+//! (`--depth-only`: the depths at fixed node counts and nothing else)
 
 #[path = "../tests/support/brain_load.rs"]
 mod brain_load;
@@ -29,6 +32,16 @@ const MIDDLE_GAMES: &[(&str, Rule)] = &[
     ("h8 g9 j9 i10 h10 h9 g10 f11 i8 j7 g8", Rule::Renju),
 ];
 
+/// Early positions (balanced openings of `scripts/openings/`) for the depth at fixed nodes.
+const OPENINGS: &[(&str, Rule)] = &[
+    ("j10 f6 j6", Rule::Freestyle),
+    ("h10 f9 h7 i8 f10", Rule::Freestyle),
+    ("i8 f9 j8 g10 h10", Rule::Freestyle),
+    ("i8 g6 i7 h8 g9", Rule::Freestyle),
+    ("f10 i8 h10 g7 i7", Rule::Standard),
+    ("j10 j6 f6 i8 g9", Rule::Renju),
+];
+
 const TT_BYTES: usize = 64 << 20;
 
 fn board_of(moves: &str) -> Board {
@@ -45,6 +58,46 @@ fn search(moves: &str, rule: Rule, time: Duration, threads: usize) -> (Report, f
         ..Limits::time(time)
     });
     (r, t0.elapsed().as_secs_f64())
+}
+
+/// Node counts of the fixed-node searches (about a move at 0.2 s and at 1 s).
+const FIXED_NODES: [u64; 2] = [200_000, 1_000_000];
+
+/// The depth each bench position reaches at [`FIXED_NODES`], from a fresh table: how deep the
+/// same work sees, whatever the machine's speed.
+fn depth_at_fixed_nodes() {
+    println!("== one thread: depth at 200k and 1M nodes (average over the unsolved positions)");
+    let mut sums = [0u32; 2];
+    let mut counted = 0;
+    for (moves, rule) in MIDDLE_GAMES.iter().chain(OPENINGS) {
+        let mut depths = [0u8; 2];
+        let mut best = String::new();
+        let mut solved = false;
+        for (k, &n) in FIXED_NODES.iter().enumerate() {
+            let mut s = Searcher::new(&board_of(moves), *rule, TT_BYTES);
+            let r = s.think(Limits::nodes(n));
+            depths[k] = r.depth;
+            solved |= r.solved;
+            best = r.best.map(|p| p.to_notation(15)).unwrap_or_default();
+        }
+        if !solved {
+            counted += 1;
+            sums[0] += depths[0] as u32;
+            sums[1] += depths[1] as u32;
+        }
+        println!(
+            "{rule:>9} {moves:<45} depth {:>2} / {:>2} best {best:<4}{}",
+            depths[0],
+            depths[1],
+            if solved { " (solved)" } else { "" }
+        );
+    }
+    let n = counted.max(1) as f64;
+    println!(
+        "average depth {:.2} at 200k nodes, {:.2} at 1M nodes",
+        sums[0] as f64 / n,
+        sums[1] as f64 / n
+    );
 }
 
 fn nodes_per_second() {
@@ -229,6 +282,10 @@ fn main() {
             .and_then(|v| v.parse().ok())
             .unwrap_or(default)
     };
+    depth_at_fixed_nodes();
+    if args.iter().any(|a| a == "--depth-only") {
+        return;
+    }
     nodes_per_second();
     threads();
     puzzles();

@@ -125,6 +125,32 @@ def print_replies(replies, ms):
                   f"slowest {t[-1] * 1000:.0f} ms, {late} of {len(t)} over {ms} ms")
 
 
+def elo(wins, losses, draws):
+    """A's Elo difference from its score, with the half-width of a 95% interval from the
+    games' spread (each game 1, 1/2 or 0); None for a score of 0 or 1."""
+    import math
+    n = wins + losses + draws
+    if n == 0:
+        return None
+    p = (wins + draws / 2) / n
+    var = (wins * (1 - p) ** 2 + draws * (0.5 - p) ** 2 + losses * p ** 2) / n
+    err = 1.96 * math.sqrt(var / n)
+
+    def to_elo(q):
+        q = min(max(q, 1e-6), 1 - 1e-6)
+        return -400 * math.log10(1 / q - 1)
+
+    if p in (0, 1):
+        return None
+    return to_elo(p), (to_elo(p + err) - to_elo(p - err)) / 2
+
+
+def print_elo(score):
+    e = elo(score["a"], score["b"], score["draw"])
+    if e is not None:
+        print(f"Elo of A over B: {e[0]:+.0f} +/- {e[1]:.0f} (95%)")
+
+
 def five_or_more(board, size, x, y, stone, exact):
     for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
         n = 1
@@ -381,15 +407,20 @@ def main():
     total = sum(score.values())
     print(f"A {score['a']} - B {score['b']} - draws {score['draw']} of {total} "
           f"(A scores {(score['a'] + score['draw'] / 2) / max(total, 1):.0%})")
-    both = {"A": 0, "B": 0}
+    both = {"A": [], "B": []}
     split = 0
     for n in range(1, len(games), 2):
         first, second = results.get(n), results.get(n + 1)
         if first == second and first in both:
-            both[first] += 1
+            both[first].append((n + 1) // 2)
         else:
             split += 1
-    print(f"pairs: A won both {both['A']}, B won both {both['B']}, split or drawn {split}")
+    print_elo(score)
+    print(f"pairs: A won both {len(both['A'])}, B won both {len(both['B'])}, "
+          f"split or drawn {split}")
+    for side in ("A", "B"):
+        if both[side]:
+            print(f"openings {side} won both ways: {' '.join(map(str, both[side]))}")
     print_replies(replies, args.ms)
 
 
@@ -428,6 +459,7 @@ def swap2_match(args):
     print(f"A {score['a']} - B {score['b']} - draws {score['draw']} of {total} "
           f"(A scores {(score['a'] + score['draw'] / 2) / max(total, 1):.0%}); "
           f"A played black in {colours['a']} games")
+    print_elo(score)
     print_replies(replies, args.ms)
 
 

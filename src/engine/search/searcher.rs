@@ -1,9 +1,9 @@
 //! The full search: threat-driven move generation ordered by a fitted policy (see
 //! [`policy`]), principal variation search with iterative deepening, a transposition table,
-//! killer and history ordering, late-move reductions, reverse futility pruning, singular
-//! extensions, internal iterative reductions, a quiescence search of chained fours below the
-//! horizon, a VCF solver at the root and at the leaves, and time control that always has a move
-//! ready.
+//! killer and history ordering, late-move reductions (at the root too), reverse futility
+//! pruning, singular extensions, internal iterative reductions, a quiescence search of chained
+//! fours below the horizon, a VCF solver at the root and at the leaves, and time control that
+//! always has a move ready.
 //!
 //! Every search first completes a shallow search (depth [`SHALLOW_DEPTH`], which sees the
 //! forced answers to fours and open threes) whatever the clock says, so a busy machine never
@@ -55,7 +55,7 @@ const MAX_PLY: usize = 128;
 /// Moves searched at the root, and at other nodes without a threat to answer (best first by
 /// the policy; every move of high pattern value is kept too).
 const ROOT_WIDTH: usize = 40;
-const WIDTH: usize = 12;
+const WIDTH: usize = 10;
 /// Node budget of the VCF at the leaves.
 const LEAF_VCF_NODES: u64 = 600;
 /// Node budgets of the opponent's VCF and VCT tried after a root move before it may become the
@@ -80,6 +80,18 @@ const RFP_MARGIN: i32 = 150;
 /// `SINGULAR_MARGIN` a ply.
 const SINGULAR_DEPTH: i32 = 6;
 const SINGULAR_MARGIN: i32 = 10;
+/// Late-move reductions: from the `LMR_FIRST`th move on (counted from 0), a move is searched
+/// `LMR_BASE + ln(depth) ln(n) / LMR_DIVISOR` plies shallower first; a ply less in PV nodes and
+/// for a killer, `LMR_THREAT_LESS` less for a move that makes or stops an open three, never a
+/// four or the block of one. A reduced move that beats alpha is searched again at full depth.
+const LMR_FIRST: usize = 2;
+const LMR_BASE: f32 = 0.75;
+const LMR_DIVISOR: f32 = 1.0;
+const LMR_THREAT_LESS: f32 = 1.5;
+/// Late-move reductions at the root (its moves sorted by the last iteration's scores): from the
+/// `ROOT_LMR_FIRST`th on, `ln(depth) ln(n) / ROOT_LMR_DIVISOR` plies shallower first.
+const ROOT_LMR_FIRST: usize = 3;
+const ROOT_LMR_DIVISOR: f32 = 2.5;
 /// Internal iterative reduction: from this depth, a node without a move from the table (none
 /// to search first) is searched a ply shallower.
 const IIR_DEPTH: i32 = 4;
@@ -807,7 +819,11 @@ impl Searcher {
             let score = if n == 0 {
                 -self.negamax(depth as i32 - 1, -beta, -alpha, 1)
             } else {
-                let s = -self.negamax(depth as i32 - 1, -alpha - 1, -alpha, 1);
+                let reduce = root_reduction(depth as i32, n);
+                let mut s = -self.negamax(depth as i32 - 1 - reduce, -alpha - 1, -alpha, 1);
+                if reduce > 0 && s > alpha && !self.aborted {
+                    s = -self.negamax(depth as i32 - 1, -alpha - 1, -alpha, 1);
+                }
                 if s > alpha && !self.aborted {
                     -self.negamax(depth as i32 - 1, -beta, -alpha, 1)
                 } else {
@@ -1040,12 +1056,13 @@ impl Searcher {
             }
         }
         let moves = self.generate(ply, tt_move);
+        let killers_here = self.killers[ply.min(MAX_PLY)];
         for (n, &m) in moves.iter().enumerate() {
             if !self.pos.is_legal(m, me) || m as u16 == excluded {
                 continue;
             }
-            let quiet =
-                self.pos.threat(m, me) < Threat::Three && self.pos.threat(m, them) < Threat::Three;
+            let (mine, theirs) = (self.pos.threat(m, me), self.pos.threat(m, them));
+            let quiet = mine < Threat::Three && theirs < Threat::Three;
             if quiet && searched > 0 && !pv_node && !threatened {
                 // Late quiet moves near the horizon: the first few are searched, the rest only
                 // when the position is not already far below alpha.
@@ -1066,9 +1083,18 @@ impl Searcher {
             if searched == 0 {
                 score = -self.negamax(new_depth, -beta, -alpha, ply + 1);
             } else {
-                let reduce = if quiet && n >= 3 && depth >= 2 {
-                    let r = 0.5 + (depth as f32).ln() * (n as f32).ln() / 2.0;
-                    (r as i32 - pv_node as i32).clamp(0, (new_depth - 1).max(0))
+                let reduce = if n >= LMR_FIRST && depth >= 2 && mine < Threat::Four && !forced {
+                    let mut r = LMR_BASE + (depth as f32).ln() * (n as f32).ln() / LMR_DIVISOR;
+                    if !quiet {
+                        r -= LMR_THREAT_LESS;
+                    }
+                    if pv_node {
+                        r -= 1.0;
+                    }
+                    if killers_here.contains(&(m as u16)) {
+                        r -= 1.0;
+                    }
+                    (r as i32).clamp(0, (new_depth - 1).max(0))
                 } else {
                     0
                 };
@@ -1295,6 +1321,15 @@ impl Searcher {
             wins
         })
     }
+}
+
+/// How much shallower the root's `n`th move (counted from 0) is searched first at `depth`.
+fn root_reduction(depth: i32, n: usize) -> i32 {
+    if n < ROOT_LMR_FIRST || depth < 3 {
+        return 0;
+    }
+    let r = (depth as f32).ln() * (n as f32).ln() / ROOT_LMR_DIVISOR;
+    (r as i32).clamp(0, depth - 2)
 }
 
 /// The king-move distance between two points.
