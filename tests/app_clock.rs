@@ -305,7 +305,15 @@ fn the_real_ai_answers_in_time_on_a_short_clock() {
         .add_plugins(GamePlugin);
     app.update();
     let mut answers = 0;
-    for m in ["h8", "a5", "a9", "o5", "o9", "e13"] {
+    // More points than needed: the AI may have taken some of them (its choices change as the
+    // engine does); the first four free ones are played.
+    let human = [
+        "h8", "a5", "a9", "o5", "o9", "e13", "b2", "n14", "b14", "n2", "g1", "i15",
+    ];
+    for m in human {
+        if answers >= 4 {
+            break;
+        }
         if board(&app).outcome().is_over() || !board(&app).board().is_empty_at(at(m)) {
             continue;
         }
@@ -326,7 +334,20 @@ fn the_real_ai_answers_in_time_on_a_short_clock() {
             answers += 1;
         }
     }
-    assert!(answers >= 3, "the AI answered {answers} times");
+    // Three answers, or fewer that won: the human's scripted moves do not defend, and a
+    // stronger engine finishes white's diagonal (k11, m13, o15) sooner.
+    let ai_won = matches!(
+        board(&app).outcome(),
+        Outcome::Five {
+            winner: Stone::White,
+            ..
+        }
+    );
+    assert!(
+        answers >= 3 || (ai_won && answers >= 1),
+        "the AI answered {answers} times; {:?}",
+        board(&app).outcome()
+    );
     // Its answers took a share of the ten seconds each, well under all of them.
     assert!(
         left(&app, Stone::White) > 5_000,
