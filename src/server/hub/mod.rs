@@ -208,7 +208,7 @@ impl Hub {
             }
             _ => {}
         }
-        if self.try_relay(conn, &msg, now) {
+        if self.try_relay(conn, &msg) {
             return After::Continue;
         }
         match msg {

@@ -59,7 +59,7 @@ impl Hub {
 
     /// Passes `msg` from this server's client `conn` to the server deciding its game, when
     /// that is another server; false when the message is for this server to answer.
-    pub(super) fn try_relay(&mut self, conn: u64, msg: &ClientMessage, now: Instant) -> bool {
+    pub(super) fn try_relay(&mut self, conn: u64, msg: &ClientMessage) -> bool {
         let (Some(me), Some(code)) = (self.me(), room_code(msg)) else {
             return false;
         };
@@ -87,12 +87,10 @@ impl Hub {
         };
         let owner = match owner {
             Some(owner) if owner != me => owner,
-            _ => {
-                // Nobody alive decides it (its server just stopped): take it now, if it is
-                // there to take, and answer here.
-                self.take_over(now);
-                return false;
-            }
+            // No such game, or its server just stopped (taken over within a second by the
+            // tick): answered here. No takeover from this path: a client sending unknown codes
+            // would make every message a claim query under the hub's lock.
+            _ => return false,
         };
         let Ok(message) = serde_json::to_string(msg) else {
             return false;
