@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Prints a wasm file's size raw, gzip (-9) and brotli (quality 11, through Node.js's zlib):
+# Prints a wasm file's size raw, gzip (-9) and brotli (quality 11, a 16 MiB window, through Node.js's zlib):
 #   scripts/wasm_sizes.sh LABEL FILE
 # The precompressed copies beside it (FILE.gz, FILE.br) are measured when they are as new as
 # FILE; otherwise the file is compressed here.
@@ -17,6 +17,7 @@ elif command -v node >/dev/null 2>&1; then
     const data = fs.readFileSync(process.argv[1]);
     console.log(zlib.brotliCompressSync(data, { params: {
       [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+      [zlib.constants.BROTLI_PARAM_LGWIN]: 24,
       [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
     } }).length);' "$file")
   br="$((br / 1024)) KiB brotli"

@@ -242,6 +242,24 @@ fn a_connection_that_never_says_hello_is_closed() {
     assert_eq!(c.recv(), ServerMessage::Pong);
 }
 
+/// An HTTP date as sent, from its lower-cased copy: "thu, 26 nov 2026 05:50:00 gmt" is
+/// "Thu, 26 Nov 2026 05:50:00 GMT".
+fn http_date_case(lower: &str) -> String {
+    lower
+        .split(' ')
+        .map(|word| match word {
+            "gmt" => "GMT".to_owned(),
+            _ => {
+                let mut chars = word.chars();
+                chars.next().map_or_else(String::new, |first| {
+                    first.to_ascii_uppercase().to_string() + chars.as_str()
+                })
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// A plain HTTP/1.1 GET on loopback: the status line and headers (lower-cased names), and the
 /// body.
 fn http_get(addr: &str, path: &str, extra: &str) -> (String, Vec<u8>) {
@@ -292,6 +310,25 @@ fn the_web_build_is_served_and_its_own_pages_may_connect() {
     assert!(head.contains("content-encoding: gzip"), "{head}");
     assert!(head.contains("content-type: application/wasm"), "{head}");
     assert_eq!(body, b"pretend gzip");
+    // A returning browser keeps the files but asks first: unchanged, it downloads nothing.
+    assert!(head.contains("cache-control: no-cache"), "{head}");
+    let modified = head
+        .lines()
+        .find_map(|l| l.strip_prefix("last-modified: "))
+        .map(http_date_case)
+        .expect("a last-modified date");
+    let (head, body) = http_get(
+        &s.addr,
+        "/game.wasm",
+        &format!("Accept-Encoding: gzip\r\nIf-Modified-Since: {modified}\r\n"),
+    );
+    assert!(head.starts_with("http/1.1 304"), "{head}");
+    assert!(body.is_empty(), "a 304 has no body");
+    let (head, _) = http_get(&s.addr, "/", "");
+    assert!(
+        head.contains("cache-control: no-cache"),
+        "the page too: {head}"
+    );
     // Nothing outside the folder.
     let (head, _) = http_get(&s.addr, "/../secret.txt", "");
     assert!(!head.starts_with("http/1.1 200"), "{head}");

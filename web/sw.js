@@ -1,12 +1,40 @@
 // The service worker: after the first visit the whole game (page, wasm, the engine's worker,
 // assets) is in the cache, so it starts and plays offline. `make web` fills in the file list
-// and a version made from the files' contents: a new build replaces the old cache.
+// with each file's hash and a version made from the files' contents: a new build makes a new
+// cache, into which only the files whose hash changed are downloaded; the others are copied
+// from the old cache.
 const VERSION = '__VERSION__';
 const FILES = __FILES__;
 const CACHE = `gomoku-${VERSION}`;
+// Where a cache keeps the hashes of its files (not a file of the game).
+const HASHES = './.gomoku-hashes';
+
+async function fill() {
+  const cache = await caches.open(CACHE);
+  let old = null;
+  let oldHashes = {};
+  for (const name of await caches.keys()) {
+    if (!name.startsWith('gomoku-') || name === CACHE) continue;
+    const candidate = await caches.open(name);
+    const saved = await candidate.match(HASHES);
+    if (saved) {
+      old = candidate;
+      oldHashes = await saved.json();
+      break;
+    }
+  }
+  await Promise.all(FILES.map(async ([file, hash]) => {
+    if (old && oldHashes[file] === hash) {
+      const kept = await old.match(file);
+      if (kept) return cache.put(file, kept);
+    }
+    return cache.add(file);
+  }));
+  await cache.put(HASHES, new Response(JSON.stringify(Object.fromEntries(FILES))));
+}
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES)).then(() => self.skipWaiting()));
+  event.waitUntil(fill().then(() => self.skipWaiting()));
 });
 
 self.addEventListener('activate', (event) => {
