@@ -14,8 +14,10 @@
 //!   the watched game asked for again, after a reconnection.
 //! - [`clocks`]: the clocks counted down between two states from the server.
 //! - [`history`]: a finished online game lands in the local history.
-//! - [`lobby_ui`] and [`panel`]: the lobby screen and the panel beside an online game, with
-//!   its dialogs (draw, takeback, resign).
+//! - [`lobby_view`] and [`lobby_ui`]: the lobby's contents, drawn from plain data (its lists
+//!   scroll in areas of a fixed height, so nothing moves under the pointer), and the screen
+//!   that shows them and carries out what the player asks for.
+//! - [`panel`]: the panel beside an online game, with its dialogs (draw, takeback, resign).
 //!
 //! Nothing here panics on a network message: what cannot be read is reported and dropped.
 
@@ -26,6 +28,7 @@ pub mod game;
 pub mod history;
 pub mod lobby;
 mod lobby_ui;
+mod lobby_view;
 mod panel;
 
 use bevy::prelude::*;
