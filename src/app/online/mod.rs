@@ -17,7 +17,8 @@
 //! - [`lobby_view`] and [`lobby_ui`]: the lobby's contents, drawn from plain data (its lists
 //!   scroll in areas of a fixed height, so nothing moves under the pointer), and the screen
 //!   that shows them and carries out what the player asks for.
-//! - [`panel`]: the panel beside an online game, with its dialogs (draw, takeback, resign).
+//! - [`panel_view`] and [`panel`]: the contents of the panel beside an online game, drawn from
+//!   plain data, and the panel with its dialogs (draw, takeback, resign).
 //!
 //! Nothing here panics on a network message: what cannot be read is reported and dropped.
 
@@ -30,6 +31,7 @@ pub mod lobby;
 mod lobby_ui;
 mod lobby_view;
 mod panel;
+mod panel_view;
 
 use bevy::prelude::*;
 
@@ -40,6 +42,7 @@ pub use clocks::OnlineClocks;
 pub use connection::{Link, LinkProblem, LinkStatus, OnlineCommand};
 pub use game::{OnlineGame, OnlineNotice};
 pub use lobby::{JoinOnConnect, Lobby, QuickMatchOnConnect, default_room_settings};
+pub(crate) use panel_view::INVITE_CODE_SIZE;
 
 /// An online rating as shown: rounded, and followed by `?` while it is provisional
 /// (`1500?`), in every language.
