@@ -5,9 +5,10 @@
 //! and measured without Bevy.
 //!
 //! The layout does not move under the pointer: both lists scroll inside areas of a fixed
-//! height, shown even when empty, so a game appearing in a list (or the player's games
-//! arriving with the welcome) leaves the window's size and the invite-code field where they
-//! were.
+//! size, shown even when empty, so a game appearing in a list (or the player's games arriving
+//! with the welcome) leaves the window's size and the invite-code field where they were; the
+//! connection's state and the server's notice have room kept for three lines, so connecting,
+//! a dropped connection or a refusal do not move them either.
 
 use bevy_egui::egui;
 
@@ -27,10 +28,12 @@ pub(super) const LOBBY_WIDTH: f32 = 560.0;
 pub(super) const LOBBY_WINDOW: &str = "lobby";
 /// The invite-code field's id (tests find it by that id).
 pub(super) const INVITE_FIELD: &str = "lobby_invite_code";
-/// The rows the player's games get before they scroll.
-const SEAT_ROWS: f32 = 2.0;
+/// The rows the player's games get before they scroll (one shown, the next half).
+const SEAT_ROWS: f32 = 1.5;
 /// The rows the games to watch get before they scroll.
-const GAME_ROWS: f32 = 4.5;
+const GAME_ROWS: f32 = 4.0;
+/// The lines of text kept for the connection's state and the server's notice.
+const STATUS_LINES: f32 = 3.0;
 
 /// What the lobby's form holds.
 #[derive(bevy::prelude::Resource, Debug, Clone)]
@@ -210,7 +213,17 @@ pub(super) fn lobby_contents(
             actions.push(LobbyAction::Settings);
         }
     });
-    connection_lines(ui, view.link, view.status, &view.name_hint, lang);
+    // Where the connection stands and the server's notice, in room kept for three lines:
+    // connecting, connected, a dropped connection tried again or a refusal leave the rest in
+    // place (only a longer trouble takes more).
+    ui.vertical(|ui| {
+        let line = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
+        ui.set_min_height(STATUS_LINES * line);
+        connection_lines(ui, view.link, view.status, &view.name_hint, lang);
+        if let Some(message) = view.notice {
+            ui.label(egui::RichText::new(message).color(error_colour(ui)));
+        }
+    });
     ui.horizontal(|ui| {
         ui.label(lang.t("Your name"));
         let mut name = view.name.to_owned();
@@ -227,9 +240,6 @@ pub(super) fn lobby_contents(
             actions.push(LobbyAction::Connect);
         }
     });
-    if let Some(message) = view.notice {
-        ui.label(egui::RichText::new(message).color(error_colour(ui)));
-    }
     ui.separator();
 
     new_game(ui, view, form, actions);
@@ -486,13 +496,13 @@ mod tests {
         GameSummary {
             code: format!("G{i:05}"),
             settings: default_room_settings(),
-            status: if i % 2 == 0 {
+            status: if i.is_multiple_of(2) {
                 RoomStatus::Playing
             } else {
                 RoomStatus::Waiting
             },
             black: Some(format!("Black player {i}")),
-            white: (i % 2 == 0).then(|| format!("White player {i}")),
+            white: i.is_multiple_of(2).then(|| format!("White player {i}")),
             moves: i as u32 * 7,
         }
     }
@@ -505,16 +515,35 @@ mod tests {
         }
     }
 
-    /// Draws the lobby with these lists for a few frames; returns where the invite-code field
-    /// and the window were.
+    /// What the connection shows: the link, its status and the server's notice.
+    type Connection = (Link, LinkStatus, Option<&'static str>);
+
+    /// Connected as Ann, no notice.
+    fn connected() -> Connection {
+        let status = LinkStatus {
+            player: Some(crate::net::PlayerInfo {
+                id: 1,
+                name: "Ann".to_owned(),
+                rating: 1500.0,
+                deviation: 300.0,
+                games: 0,
+                provisional: true,
+            }),
+            ..LinkStatus::default()
+        };
+        (Link::Online, status, None)
+    }
+
+    /// Draws the lobby with these lists and this connection for a few frames; returns where
+    /// the invite-code field and the window were.
     fn drawn(
         ctx: &egui::Context,
         screen: egui::Rect,
         lang: Lang,
         seats: &[SeatInfo],
         games: &[GameSummary],
+        (link, status, notice): &Connection,
     ) -> (egui::Rect, egui::Rect) {
-        let status = LinkStatus::default();
         let mut form = LobbyForm::default();
         // A window settles in its second frame; a few more for good measure.
         for _ in 0..6 {
@@ -522,12 +551,12 @@ mod tests {
                 let width = dialog_width(ctx, LOBBY_WIDTH);
                 let view = LobbyView {
                     lang,
-                    link: Link::Online,
-                    status: &status,
+                    link: *link,
+                    status,
                     address: "ws://127.0.0.1:7878/ws".to_owned(),
                     name: "Ann",
                     name_hint: "Ann".to_owned(),
-                    notice: None,
+                    notice: *notice,
                     queued: false,
                     seats,
                     games,
@@ -555,14 +584,14 @@ mod tests {
                 let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(w, h));
                 // One window, the lists filling up and emptying while it is shown.
                 let ctx = styled_context(h);
-                let empty = drawn(&ctx, screen, lang, &[], &[]);
+                let empty = drawn(&ctx, screen, lang, &[], &[], &connected());
                 for (seats, games) in [
                     (&[][..], &many_games[..1]),
                     (&many_seats[..1], &many_games[..3]),
                     (&many_seats[..], &many_games[..]),
                     (&[][..], &[][..]),
                 ] {
-                    let now = drawn(&ctx, screen, lang, seats, games);
+                    let now = drawn(&ctx, screen, lang, seats, games, &connected());
                     let what = format!(
                         "{w}x{h} {language:?}, {} seats and {} games",
                         seats.len(),
@@ -570,6 +599,36 @@ mod tests {
                     );
                     assert_eq!(now.0, empty.0, "the invite field moved: {what}");
                     assert_eq!(now.1, empty.1, "the window changed: {what}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_invite_field_stays_put_while_the_connection_comes_and_goes() {
+        let dropped = LinkStatus {
+            problem: Some(crate::app::online::LinkProblem::Dropped),
+            ..LinkStatus::default()
+        };
+        let (_, online, _) = connected();
+        let states: [Connection; 5] = [
+            (Link::Connecting, LinkStatus::default(), None),
+            (Link::Online, online.clone(), Some("This room is full.")),
+            (Link::Retrying, dropped.clone(), None),
+            (Link::Connecting, dropped, None),
+            (Link::Offline, LinkStatus::default(), None),
+        ];
+        for (w, h) in [(1280.0, 1024.0), (1280.0, 800.0)] {
+            for language in [Language::English, Language::Chinese] {
+                let lang = Lang(language);
+                let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(w, h));
+                let ctx = styled_context(h);
+                let first = drawn(&ctx, screen, lang, &[], &[], &connected());
+                for (i, state) in states.iter().enumerate() {
+                    let now = drawn(&ctx, screen, lang, &[], &[], state);
+                    let what = format!("{w}x{h} {language:?}, state {i} ({:?})", state.0);
+                    assert_eq!(now.0, first.0, "the invite field moved: {what}");
+                    assert_eq!(now.1, first.1, "the window changed: {what}");
                 }
             }
         }
