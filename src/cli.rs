@@ -37,8 +37,9 @@ usage: gomoku [options]
   --online            open the online lobby (the server is set in the settings)
   --join CODE         open the lobby and, once connected, join the game CODE (or go back
                       to the seat this machine holds in it); on the web: ?join=CODE
-  --quick-match       open the lobby and, once connected, wait for the next player who
-                      asks for the lobby's default game (freestyle, 15x15, 5 min + 3 s);
+  --quick-match       open the lobby and, once connected, go back to the player's game
+                      not yet over there, or else wait for the next player who asks for
+                      the lobby's default game (freestyle, 15x15, 5 min + 3 s);
                       on the web: ?quick-match
   --hints N           with --puzzles: take N hints (1 or 2) on the first puzzle
   --past-move N       show the game's position after its move N, as a click on the move
@@ -92,7 +93,7 @@ pub struct CliOptions {
     pub online: bool,
     /// Join (or resume) this online game once connected.
     pub join: Option<String>,
-    /// Ask for a quick match once connected.
+    /// Ask for a quick match once connected (or go back to the game not yet over).
     pub quick_match: bool,
     /// Hints to take on the first puzzle.
     pub hints: u8,

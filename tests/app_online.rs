@@ -2,7 +2,8 @@
 //! full game to a win against a second client, a move out of turn refused, a reconnection
 //! after the server was killed and started again (same position, same clocks, seated again
 //! within 2 s of the server's return), a dropped connection that redraws the whole game, and
-//! the finished game in the local history.
+//! the finished game in the local history; a reloaded `?quick-match` page goes back to the
+//! player's game not yet over instead of queueing.
 #![cfg(all(feature = "game", feature = "server"))]
 
 mod common;
@@ -13,13 +14,14 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use gomoku::app::online::{
-    Link, LinkStatus, OnlineClocks, OnlineCommand, OnlineGame, OnlineNotice, ToServer,
+    Link, LinkStatus, OnlineAccount, OnlineClocks, OnlineCommand, OnlineGame, OnlineNotice,
+    ToServer,
 };
 use gomoku::app::{Board, GameHistory, MoveRequest, Screen};
 use gomoku::engine::record::{Ending, RecordMode};
 use gomoku::engine::{Outcome, Pos, Rule, Stone};
 use gomoku::net::{ClientMessage, ColourChoice, ErrorCode, RoomSettings, RoomStatus, TimeControl};
-use online_app::{link, lobby_app, room, wait_for};
+use online_app::{app_with_account, link, lobby_app, room, wait_for};
 use serde_json::json;
 use server_support::{Client, Server, move_msg, temp_dir};
 
@@ -456,6 +458,73 @@ fn quick_match_pairs_two_apps_asking_for_the_same_settings() {
     wait_for(white, "the stone", |app| {
         app.world().resource::<Board>().board().moves() == [Pos::new(7, 7)]
     });
+}
+
+#[test]
+fn a_reloaded_quick_match_page_goes_back_to_the_unfinished_game() {
+    let server = Server::start(&temp_dir("app-online-quick-resume").join("db.sqlite"), &[]);
+    let mut ann = online_app(&server.addr, "Ann");
+    let (_bob, _, _) = start_game(&server, &mut ann);
+    app_plays(&mut ann, Pos::new(7, 7));
+    let first = ann.world().resource::<OnlineGame>().seat.clone().unwrap();
+    // A second game, waiting for an opponent; then back to the first, the one taken up last.
+    send(
+        &mut ann,
+        ClientMessage::CreateRoom {
+            settings: timed(Rule::Renju),
+            colour: ColourChoice::White,
+            public: false,
+        },
+    );
+    wait_for(&mut ann, "the second room", |app| {
+        room(app).is_some_and(|r| r.code != first.code && r.status == RoomStatus::Waiting)
+    });
+    let resume = ann
+        .world_mut()
+        .resource_mut::<OnlineGame>()
+        .resume(first.clone());
+    send(&mut ann, resume);
+    wait_for(&mut ann, "the first game again", |app| {
+        room(app).is_some_and(|r| r.code == first.code)
+    });
+
+    // The page is reloaded with ?quick-match: the same account, a new App.
+    let account = ann.world().resource::<OnlineAccount>().0.clone();
+    drop(ann);
+    let mut again = app_with_account(account, true);
+    wait_for(&mut again, "the game not yet over", |app| {
+        assert!(
+            app.world()
+                .resource::<gomoku::app::online::Lobby>()
+                .queued
+                .is_none(),
+            "queued for a new game while one was not over"
+        );
+        screen(app) == Screen::Online
+            && room(app).is_some_and(|r| r.code == first.code && r.status == RoomStatus::Playing)
+    });
+    assert_eq!(
+        again.world().resource::<Board>().board().moves(),
+        [Pos::new(7, 7)]
+    );
+    assert_eq!(
+        again.world().resource::<OnlineGame>().colour(),
+        Some(Stone::Black)
+    );
+    // Nothing else was asked for meanwhile: no queue, no refusal.
+    for _ in 0..20 {
+        again.update();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert!(
+        again
+            .world()
+            .resource::<gomoku::app::online::Lobby>()
+            .queued
+            .is_none()
+    );
+    assert_eq!(again.world().resource::<OnlineNotice>().0, None);
+    assert_eq!(screen(&again), Screen::Online);
 }
 
 fn press(app: &mut App, key: KeyCode) {

@@ -66,6 +66,28 @@ impl OnlineSettings {
         account.seats.drain(..extra);
     }
 
+    /// Replaces the seats kept on `address` with the ones the server lists (its welcome):
+    /// those this machine knew keep their order, newest last; those it did not know (taken up
+    /// on another machine) come before them.
+    pub fn set_seats(&mut self, address: &str, listed: &[SeatInfo]) {
+        let account = self.server_mut(address);
+        let known = |seat: &SeatInfo| account.seats.iter().any(|s| s.code == seat.code);
+        let mut seats: Vec<SeatInfo> = listed.iter().filter(|s| !known(s)).cloned().collect();
+        for old in &account.seats {
+            if let Some(seat) = listed.iter().find(|s| s.code == old.code) {
+                seats.push(seat.clone());
+            }
+        }
+        let extra = seats.len().saturating_sub(MAX_SEATS);
+        seats.drain(..extra);
+        account.seats = seats;
+    }
+
+    /// The seat on `address` taken up last, if any game there is not known to be over.
+    pub fn latest_seat(&self, address: &str) -> Option<&SeatInfo> {
+        self.server(address).and_then(|s| s.seats.last())
+    }
+
     /// Forgets the seat in game `code` on `address` (the game is over).
     pub fn forget_seat(&mut self, address: &str, code: &str) {
         if let Some(i) = self.servers.iter().position(|s| s.address == address) {
@@ -128,5 +150,29 @@ mod tests {
         assert!(o.server("ws://a/ws").unwrap().seats.is_empty());
         assert_eq!(o.server("ws://b/ws").unwrap().seats.len(), 1);
         assert!(o.check().is_ok());
+    }
+
+    #[test]
+    fn the_seats_a_server_lists_keep_the_order_they_were_taken_up_in() {
+        let mut o = OnlineSettings::default();
+        for code in ["AAAA", "BBBB", "CCCC"] {
+            o.keep_seat("ws://a/ws", seat(code));
+        }
+        // BBBB taken up again: the latest. CCCC is over; DDDD was taken up elsewhere.
+        o.keep_seat("ws://a/ws", seat("BBBB"));
+        o.set_seats("ws://a/ws", &[seat("DDDD"), seat("BBBB"), seat("AAAA")]);
+        let codes: Vec<_> = o
+            .server("ws://a/ws")
+            .unwrap()
+            .seats
+            .iter()
+            .map(|s| s.code.as_str())
+            .collect();
+        assert_eq!(codes, ["DDDD", "AAAA", "BBBB"]);
+        assert_eq!(
+            o.latest_seat("ws://a/ws").map(|s| s.code.as_str()),
+            Some("BBBB")
+        );
+        assert_eq!(o.latest_seat("ws://b/ws"), None);
     }
 }

@@ -7,25 +7,35 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
-use gomoku::app::online::{Link, OnlineAccount, OnlineGame};
+use gomoku::app::online::{Link, OnlineAccount, OnlineGame, QuickMatchOnConnect};
 use gomoku::app::{GamePlugin, Screen, Storage};
 use gomoku::net::RoomState;
+use gomoku::players::online::OnlineSettings;
 use gomoku::store::Store;
 
 /// A headless game App whose online account points at `addr` under `name`, sent to the lobby
 /// (which starts connecting).
 pub fn lobby_app(addr: &str, name: &str) -> App {
+    let account = OnlineSettings {
+        address: format!("ws://{addr}/ws"),
+        name: name.to_owned(),
+        ..OnlineSettings::default()
+    };
+    app_with_account(account, false)
+}
+
+/// A headless game App started with `account` (what another App kept: the same machine
+/// started again, a web page reloaded), sent to the lobby, asking for a quick match once
+/// connected when `quick_match` (`--quick-match`, `?quick-match`).
+pub fn app_with_account(account: OnlineSettings, quick_match: bool) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin))
         .insert_resource(Storage(Store::in_memory()))
         .insert_resource(crate::common::english())
-        .add_plugins(GamePlugin);
+        .add_plugins(GamePlugin)
+        .insert_resource(QuickMatchOnConnect(quick_match));
     app.update();
-    {
-        let mut account = app.world_mut().resource_mut::<OnlineAccount>();
-        account.0.address = format!("ws://{addr}/ws");
-        account.0.name = name.to_owned();
-    }
+    app.world_mut().resource_mut::<OnlineAccount>().0 = account;
     app.world_mut()
         .resource_mut::<NextState<Screen>>()
         .set(Screen::Lobby);

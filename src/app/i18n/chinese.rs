@@ -399,6 +399,7 @@ pub fn chinese(english: &str) -> Option<&'static str> {
         "You offered a draw." => "你已提和。",
         "Your colour" => "你的颜色",
         "Your games" => "你的棋局",
+        "No game to go back to." => "没有未下完的棋局。",
         "Your move" => "轮到你下",
         "Your name" => "你的名字",
         "Your opponent asks to take back their last move." => "对手请求收回上一步棋。",

@@ -177,10 +177,11 @@ const SEAT_REQUESTS: [&str; 9] = [
 ];
 
 impl Follow<'_, '_> {
-    /// The welcome (after a reconnection too): the seats the server lists are kept, and the
-    /// game on screen is asked for again, unless it is over.
+    /// The welcome (after a reconnection too): the seats the server lists are kept (in the
+    /// order this machine took them up), and the game on screen is asked for again, unless it
+    /// is over.
     fn welcomed(&mut self, seats: &[SeatInfo]) {
-        self.account.server_mut(&self.status.address).seats = seats.to_vec();
+        self.account.set_seats(&self.status.address, seats);
         let finished = self
             .game
             .room

@@ -32,7 +32,8 @@ pub struct Lobby {
 pub struct JoinOnConnect(pub Option<String>);
 
 /// Ask for a quick match with [`default_room_settings`] once connected (`--quick-match`,
-/// `?quick-match` on the web). Asked once.
+/// `?quick-match` on the web); a player with an unfinished game on the server is taken back to
+/// it instead. Asked once.
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct QuickMatchOnConnect(pub bool);
 
@@ -128,15 +129,28 @@ fn join_on_connect(
 
 fn quick_match_on_connect(
     mut quick: ResMut<QuickMatchOnConnect>,
-    game: Res<OnlineGame>,
+    account: Res<OnlineAccount>,
+    status: Res<LinkStatus>,
+    mut game: ResMut<OnlineGame>,
     mut out: MessageWriter<ToServer>,
 ) {
     // Not while the player sits in a game (a reconnection lands back in it).
-    if std::mem::take(&mut quick.0) && game.code().is_none() {
-        out.write(ToServer(ClientMessage::QuickMatch {
-            settings: default_room_settings(),
-        }));
+    if !std::mem::take(&mut quick.0) || game.code().is_some() {
+        return;
     }
+    // A player with an unfinished game goes back to it (the one taken up last; the welcome
+    // listed them just before) instead of queueing for another: a reloaded `?quick-match`
+    // page queued while the game waited under "Your games".
+    let message = match account.latest_seat(&status.address) {
+        Some(seat) => {
+            info!("online: quick match resumes game {} first", seat.code);
+            game.resume(seat.clone())
+        }
+        None => ClientMessage::QuickMatch {
+            settings: default_room_settings(),
+        },
+    };
+    out.write(ToServer(message));
 }
 
 fn refresh(time: Res<Time<Real>>, mut lobby: ResMut<Lobby>, mut out: MessageWriter<ToServer>) {

@@ -14,8 +14,11 @@
 //!   the watched game asked for again, after a reconnection.
 //! - [`clocks`]: the clocks counted down between two states from the server.
 //! - [`history`]: a finished online game lands in the local history.
-//! - [`lobby_ui`] and [`panel`]: the lobby screen and the panel beside an online game, with
-//!   its dialogs (draw, takeback, resign).
+//! - [`lobby_view`] and [`lobby_ui`]: the lobby's contents, drawn from plain data (its lists
+//!   scroll in areas of a fixed height, so nothing moves under the pointer), and the screen
+//!   that shows them and carries out what the player asks for.
+//! - [`panel_view`] and [`panel`]: the contents of the panel beside an online game, drawn from
+//!   plain data, and the panel with its dialogs (draw, takeback, resign).
 //!
 //! Nothing here panics on a network message: what cannot be read is reported and dropped.
 
@@ -26,7 +29,9 @@ pub mod game;
 pub mod history;
 pub mod lobby;
 mod lobby_ui;
+mod lobby_view;
 mod panel;
+mod panel_view;
 
 use bevy::prelude::*;
 
@@ -37,6 +42,7 @@ pub use clocks::OnlineClocks;
 pub use connection::{Link, LinkProblem, LinkStatus, OnlineCommand};
 pub use game::{OnlineGame, OnlineNotice};
 pub use lobby::{JoinOnConnect, Lobby, QuickMatchOnConnect, default_room_settings};
+pub(crate) use panel_view::INVITE_CODE_SIZE;
 
 /// An online rating as shown: rounded, and followed by `?` while it is provisional
 /// (`1500?`), in every language.

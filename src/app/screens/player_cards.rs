@@ -21,6 +21,11 @@ use crate::engine::{Game, Stone};
 use crate::players::Title;
 use crate::players::rank::ai_rating;
 
+/// The size of the players' names, in points.
+pub const NAME_SIZE: f32 = 15.0;
+/// The size of the clocks' figures, in points (monospace).
+pub const CLOCK_SIZE: f32 = 20.0;
+
 /// Under this much time left a running clock shows tenths and turns red (milliseconds).
 const SHORT_TIME_MS: u64 = 10_000;
 /// The stone's diameter on a card, in points.
@@ -226,7 +231,7 @@ fn show_card(ui: &mut egui::Ui, card: &PlayerCard, lang: Lang) {
                     clock(ui, ms, marked);
                 }
                 ui.with_layout(egui::Layout::top_down(egui::Align::Min), |ui| {
-                    let name = egui::RichText::new(&card.name).strong().size(15.0);
+                    let name = egui::RichText::new(&card.name).strong().size(NAME_SIZE);
                     ui.add(egui::Label::new(name).truncate());
                     ui.add(egui::Label::new(egui::RichText::new(&card.rank).small()).truncate());
                     state_line(ui, card, accent, lang);
@@ -253,7 +258,9 @@ fn show_card(ui: &mut egui::Ui, card: &PlayerCard, lang: Lang) {
 
 /// The clock: large figures, strong while it runs, red when little time is left.
 fn clock(ui: &mut egui::Ui, ms: u64, running: bool) {
-    let mut text = egui::RichText::new(clock_label(ms)).monospace().size(20.0);
+    let mut text = egui::RichText::new(clock_label(ms))
+        .monospace()
+        .size(CLOCK_SIZE);
     if running {
         text = text.strong();
     } else {

@@ -1,12 +1,15 @@
 //! The look: the theme's colours ([`palette`], with the interface's in [`ui_colours`]), and for
-//! egui the fonts, the whole style from the palette ([`style`]), the icons ([`icons`]) and the
+//! egui the fonts (with every glyph of the interface in the atlas before it is drawn,
+//! `glyphs`), the whole style from the palette ([`style`]), the icons ([`icons`]) and the
 //! widgets every screen and window is built with ([`widgets`]), in one place.
 
+use bevy::asset::AssetEventSystems;
 use bevy::prelude::*;
-use bevy_egui::{EguiPlugin, EguiPrimaryContextPass};
+use bevy_egui::{EguiPlugin, EguiPostUpdateSet, EguiPrimaryContextPass};
 
 mod focus_ring;
 pub(crate) mod fonts;
+pub(crate) mod glyphs;
 pub mod icons;
 pub mod palette;
 pub mod style;
@@ -56,9 +59,18 @@ pub(super) fn plugin(app: &mut App) {
             fonts::install_fonts.run_if(run_once),
             fonts::full_cjk_when_needed,
             style::apply_style.run_if(resource_changed::<Palette>),
+            glyphs::preload_interface_glyphs,
         )
             .chain()
             .in_set(UiSystems::Style),
+    )
+    // The font atlas's new glyphs reach the renderer with the frame that first draws them:
+    // bevy_egui's texture update (a modified image) must come before the assets' events are
+    // sent, or the image is extracted a frame late and that frame draws holes (which stayed on
+    // screen for as long as no frame followed: seconds on a still screen, see `pace`).
+    .configure_sets(
+        PostUpdate,
+        EguiPostUpdateSet::PostProcessOutput.before(AssetEventSystems),
     )
     .add_systems(
         EguiPrimaryContextPass,
