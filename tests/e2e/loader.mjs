@@ -5,8 +5,8 @@
 //   file has not changed; the wasm's size on the wire against the budget;
 // - a quiet first visit: when the loader is first painted and when the board is drawn;
 // - a slow first visit (the browser's network throttled): the loader is painted before the
-//   wasm has arrived, its bar and "Downloading X of Y MB" move, "Starting..." follows, and a
-//   screenshot of the loader mid-download is saved;
+//   wasm has arrived, its bar and "Downloading X of Y MB" move, the wasm is compiled from the
+//   stream, "Starting..." follows, and a screenshot of the loader mid-download is saved;
 // - a download that fails: a clear message and a "Try again" button that starts the game;
 // - a browser without WebGL 2: a clear message in the player's language, and no retry.
 //
@@ -75,6 +75,9 @@ const browser = await launch();
 const visitor = () => browser.newContext({ viewport: { width: 1000, height: 700 }, serviceWorkers: 'block' });
 // Every text the loader shows, in order (read by the checks below).
 const recordTexts = () => {
+  // ...and whether the wasm was compiled from the stream as it arrived.
+  const streaming = WebAssembly.instantiateStreaming;
+  WebAssembly.instantiateStreaming = (...a) => { window.compiledStreaming = true; return streaming.apply(WebAssembly, a); };
   window.loaderTexts = [];
   document.addEventListener('DOMContentLoaded', () => {
     const text = document.getElementById('loading-text');
@@ -132,6 +135,7 @@ try {
     const texts = await page.evaluate(() => window.loaderTexts);
     console.log(`the loader said: ${texts.filter((t, i) => !t.startsWith('Downloading') || !texts[i - 1]?.startsWith('Downloading')).join(' | ')} (${texts.length} texts)`);
     if (!texts.includes('Starting...')) fail('the loader never said "Starting..."');
+    if (!(await page.evaluate(() => window.compiledStreaming))) fail('the wasm was not compiled while it downloaded (no instantiateStreaming)');
     if (texts.filter((t) => t.startsWith('Downloading')).length < 3) fail('the download\'s progress was shown fewer than three times');
     await context.close();
   }
