@@ -15,7 +15,9 @@ use bevy_egui::egui;
 use super::lobby::{TIME_PRESETS, default_room_settings};
 use super::{Link, LinkStatus, rating_label};
 use crate::app::i18n::{Lang, fill, rule_label, stone_name};
-use crate::app::theme::widgets::{dialog_window, error_colour, primary_button, scroll_when_tall};
+use crate::app::theme::widgets::{
+    dialog_room, dialog_window, error_colour, primary_button, scroll_when_tall,
+};
 use crate::engine::Rule;
 use crate::net::{
     ClientMessage, ColourChoice, GameSummary, MAX_NAME_CHARS, ONLINE_SIZES, RoomSettings,
@@ -30,8 +32,12 @@ pub(super) const LOBBY_WINDOW: &str = "lobby";
 pub(super) const INVITE_FIELD: &str = "lobby_invite_code";
 /// The rows the player's games get before they scroll (one shown, the next half).
 const SEAT_ROWS: f32 = 1.5;
-/// The rows the games to watch get before they scroll.
-const GAME_ROWS: f32 = 4.0;
+/// The rows the games to watch get before they scroll: what the screen leaves below the rest
+/// of the lobby, within these bounds (the rest is measured on the frame before, and lists
+/// change nothing of it, so the lobby keeps its size whatever they hold).
+const GAME_ROWS: std::ops::RangeInclusive<f32> = 2.0..=6.0;
+/// Where the lobby keeps the height of its contents without the games to watch.
+const REST_HEIGHT: &str = "lobby_rest_height";
 /// The lines of text kept for the connection's state and the server's notice.
 const STATUS_LINES: f32 = 3.0;
 
@@ -186,8 +192,7 @@ fn connection_lines(ui: &mut egui::Ui, link: Link, status: &LinkStatus, asked: &
 /// or wider (long names), and leaves blank space when shorter, so that neither the window nor
 /// what follows the list moves.
 fn list_area(ui: &mut egui::Ui, id: &str, rows: f32, add: impl FnOnce(&mut egui::Ui)) {
-    let spacing = ui.spacing();
-    let height = rows * (spacing.interact_size.y + spacing.item_spacing.y);
+    let height = rows * row_height(ui);
     egui::ScrollArea::both()
         .id_salt(id)
         .auto_shrink([false, false])
@@ -205,6 +210,8 @@ pub(super) fn lobby_contents(
 ) {
     let lang = view.lang;
     let online = view.link == Link::Online;
+    let top = ui.cursor().top();
+    let games_height = games_to_watch_height(ui);
     // The connection.
     ui.horizontal(|ui| {
         ui.label(lang.t("Server"));
@@ -296,13 +303,36 @@ pub(super) fn lobby_contents(
             actions.push(LobbyAction::Send(ClientMessage::ListGames));
         }
     });
-    list_area(ui, "lobby_games", GAME_ROWS, |ui| {
+    list_area(ui, "lobby_games", games_height / row_height(ui), |ui| {
         games_to_watch(ui, view, actions);
     });
     ui.separator();
     if ui.button(lang.t("Menu")).clicked() {
         actions.push(LobbyAction::Menu);
     }
+    let rest = ui.cursor().top() - top - games_height;
+    ui.ctx()
+        .data_mut(|d| d.insert_temp(egui::Id::new(REST_HEIGHT), rest));
+}
+
+/// A list's row: a button's height and the gap below it.
+fn row_height(ui: &egui::Ui) -> f32 {
+    ui.spacing().interact_size.y + ui.spacing().item_spacing.y
+}
+
+/// The height of the games to watch: the room the screen leaves below the rest of the lobby
+/// (as measured on the last frame; four rows before that), in [`GAME_ROWS`].
+fn games_to_watch_height(ui: &egui::Ui) -> f32 {
+    let row = row_height(ui);
+    let rest = ui
+        .ctx()
+        .data(|d| d.get_temp::<f32>(egui::Id::new(REST_HEIGHT)));
+    let rows = rest.map_or(4.0, |rest| {
+        ((dialog_room(ui.ctx()) - rest) / row)
+            .floor()
+            .clamp(*GAME_ROWS.start(), *GAME_ROWS.end())
+    });
+    rows * row
 }
 
 /// The form of a new room and its buttons (create, quick match or the queue's wait).
@@ -600,6 +630,27 @@ mod tests {
                     assert_eq!(now.0, empty.0, "the invite field moved: {what}");
                     assert_eq!(now.1, empty.1, "the window changed: {what}");
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn on_a_common_screen_the_lobby_fits_whole_with_room_for_games_to_watch() {
+        let games: Vec<GameSummary> = (0..12).map(summary).collect();
+        for (w, h) in [(1200.0, 900.0), (1280.0, 1024.0), (1920.0, 1080.0)] {
+            for language in [Language::English, Language::Chinese] {
+                let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(w, h));
+                let ctx = styled_context(h);
+                let (_, window) = drawn(&ctx, screen, Lang(language), &[], &games, &connected());
+                let rest: f32 = ctx
+                    .data(|d| d.get_temp(egui::Id::new(REST_HEIGHT)))
+                    .expect("measured");
+                let spacing = ctx.global_style().spacing.clone();
+                let row = spacing.interact_size.y + spacing.item_spacing.y;
+                let rows = ((dialog_room(&ctx) - rest) / row).floor();
+                let what = format!("{w}x{h} {language:?}: {rest} points besides the games");
+                assert!(rows >= *GAME_ROWS.start(), "the lobby scrolls: {what}");
+                assert!(screen.contains_rect(window), "{what}: {window:?}");
             }
         }
     }

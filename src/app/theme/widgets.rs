@@ -33,8 +33,14 @@ const SIDE_GAP: f32 = 48.0;
 /// A dialog's contents, scrolling when they are taller than the screen leaves room for (the
 /// window keeps the size of its contents otherwise).
 pub fn scroll_when_tall<R>(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui) -> R) -> R {
-    let room = ui.ctx().content_rect().height() - WINDOW_CHROME;
+    let room = dialog_room(ui.ctx());
     scroll_within(ui, room, add)
+}
+
+/// The height a dialog's contents have before they scroll: the screen's less the title bar and
+/// margins.
+pub fn dialog_room(ctx: &egui::Context) -> f32 {
+    ctx.content_rect().height() - WINDOW_CHROME
 }
 
 /// Contents that scroll when taller than `room` (at least [`MIN_ROOM`]) and keep their own
