@@ -2,7 +2,7 @@
 """Plays two Gomocup (Piskvork protocol) engines against each other and prints the score.
 
     python3 scripts/match.py ENGINE_A ENGINE_B [--games 20] [--ms 500] [--rule 0|1|4] [--size 15]
-                             [--jobs 1] [--save DIR] [--openings FILE | --swap2]
+                             [--match-ms 0] [--jobs 1] [--save DIR] [--openings FILE | --swap2]
 
 Each opening (a few stones near the centre, drawn at random from a fixed seed, or read from
 `--openings FILE`: one per line in move notation, `h8 i9 j7`, `#` starts a comment) is played
@@ -18,7 +18,9 @@ an illegal move loses that game. Figures, not a test: used to compare engine ver
 a build of main against a build of a branch. `--jobs 2` plays two games at once (each game
 keeps one core busy: only one engine thinks at a time); `--save DIR` writes every game as a
 position string (`h8i9...`, the format `gomoku --moves` and the game's import read) and the
-engines' MESSAGE and DEBUG lines move by move.
+engines' MESSAGE and DEBUG lines move by move. `--match-ms N` gives each engine N ms for its
+whole game as well (Gomocup's `timeout_match`, with `time_left` told before each move): an
+engine whose thinking adds up to more loses on time.
 
 `--swap2` starts every game with the swap2 opening rule instead, the script acting as the
 manager of Gomocup's swap2 extension (`SWAP2BOARD`, as Yixin's and Rapfi's managers send it:
@@ -38,6 +40,9 @@ import sys
 import threading
 import queue
 import time
+
+# The time each engine has for a whole game in ms (`--match-ms`), 0 for none.
+MATCH_MS = 0
 
 sys.path.insert(0, os.path.dirname(__file__))
 import renju_crosscheck as renju  # noqa: E402
@@ -98,9 +103,9 @@ def start_engines(paths, size, rule, ms):
     for e in engines:
         e.send(f"START {size}")
         e.send(f"INFO timeout_turn {ms}")
-        e.send("INFO timeout_match 0")
+        e.send(f"INFO timeout_match {MATCH_MS}")
         # No match limit, but some engines (AIWine) read time_left whatever the limit is.
-        e.send("INFO time_left 100000000")
+        e.send(f"INFO time_left {MATCH_MS or 100000000}")
         e.send(f"INFO rule {rule}")
     return engines
 
@@ -190,6 +195,8 @@ def play_moves(paths, opening, size, rule, ms, moves, log, times):
         # goes over once with BOARD, then each move with TURN (some engines keep their own
         # board and answer a second BOARD badly).
         seen = [0, 0]
+        # Each engine's game time left in ms (with --match-ms), told before each of its moves.
+        left = [MATCH_MS, MATCH_MS]
         board = {}
         for i, (x, y) in enumerate(opening):
             board[(x, y)] = i % 2
@@ -197,6 +204,8 @@ def play_moves(paths, opening, size, rule, ms, moves, log, times):
         while len(moves) < size * size:
             side = len(moves) % 2
             e = engines[side]
+            if MATCH_MS:
+                e.send(f"INFO time_left {max(left[side], 0)}")
             if len(moves) == 0:
                 e.send("BEGIN")
             elif seen[side] == len(moves) - 1:
@@ -217,6 +226,10 @@ def play_moves(paths, opening, size, rule, ms, moves, log, times):
                        + " | ".join(e.messages))
             if reply is None:
                 return 1 - side, "no answer in time"
+            if MATCH_MS:
+                left[side] -= round((e.last_at - sent) * 1000)
+                if left[side] < 0:
+                    return 1 - side, "out of game time"
             try:
                 x, y = (int(v) for v in reply.split(","))
             except ValueError:
@@ -363,12 +376,17 @@ def main():
     ap.add_argument("--rule", type=int, default=0)
     ap.add_argument("--size", type=int, default=15)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--match-ms", type=int, default=0,
+                    help="time for each engine's whole game in ms (Gomocup's timeout_match, "
+                         "time_left told before each move; over it loses), 0 for none")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--save", help="a folder for the games' position strings")
     ap.add_argument("--openings", help="a file of openings to play instead of random ones")
     ap.add_argument("--swap2", action="store_true",
                     help="open every game with swap2, the engines taking turns as the opener")
     args = ap.parse_args()
+    global MATCH_MS
+    MATCH_MS = args.match_ms
     if args.swap2:
         return swap2_match(args)
     if args.save:

@@ -42,19 +42,68 @@ impl Default for Limits {
 
 impl Limits {
     /// The time to spend on the next move with `stones` on the board: the turn limit (zero:
-    /// as fast as possible), cut to a share of the time left in the game when that is the
-    /// tighter bound (the share grows as the game goes on and fewer moves are likely to come),
-    /// less a safety margin for the operating system and I/O (20 ms and a twentieth, at most
-    /// 300 ms), so the reply arrives in time on a busy machine too.
+    /// as fast as possible), cut to a share of the game's time left when that is the tighter
+    /// bound (the share grows as the game goes on and fewer moves are likely to come; see
+    /// [`Limits::spendable`]), less a safety margin for the operating system and I/O (20 ms and
+    /// a twentieth, at most 300 ms), so the reply arrives in time on a busy machine too.
     pub fn move_budget(&self, stones: usize) -> Duration {
-        let mut budget = self.turn;
-        if let Some(left) = self.left.filter(|_| !self.game.is_zero()) {
-            let moves_to_go = (26 - stones as u32 / 4).max(10);
-            budget = budget.min(left / moves_to_go);
+        match self.spendable() {
+            Some(spendable) => with_margin(
+                self.turn.min(spendable / moves_to_go(stones)),
+                CLOCKED_FLOOR,
+            ),
+            None => with_margin(self.turn, TURN_FLOOR),
         }
-        let margin = (Duration::from_millis(20) + budget / 20).min(Duration::from_millis(300));
-        budget.saturating_sub(margin).max(Duration::from_millis(10))
     }
+
+    /// The most the next move may take with `stones` on the board, when the search may think
+    /// longer than [`Limits::move_budget`] on a hard move: the turn limit, cut to
+    /// [`CAP_SHARES`] times the move's share of the game's time left and to a
+    /// [`LEFT_FRACTION`]th of that time (so the game's time never runs out however many hard
+    /// moves come), less the same safety margin. Without a game clock it is the budget.
+    pub fn move_cap(&self, stones: usize) -> Duration {
+        let Some(spendable) = self.spendable() else {
+            return self.move_budget(stones);
+        };
+        let cap = self
+            .turn
+            .min(spendable * CAP_SHARES / moves_to_go(stones))
+            .min(spendable / LEFT_FRACTION);
+        with_margin(cap, CLOCKED_FLOOR).max(self.move_budget(stones))
+    }
+
+    /// The game's time left that the moves may share out, `None` without a game clock: the
+    /// time left less a reserve ([`RESERVE`], at most a quarter of the time left) for the
+    /// moves of a long game once it runs low, each of which still costs a shallow search and
+    /// the manager's I/O.
+    fn spendable(&self) -> Option<Duration> {
+        let left = self.left.filter(|_| !self.game.is_zero())?;
+        Some(left.saturating_sub(RESERVE.min(left / 4)))
+    }
+}
+
+/// The moves a game's time left is shared over, with `stones` on the board (fewer as the game
+/// goes on, at least 10).
+fn moves_to_go(stones: usize) -> u32 {
+    (26 - (stones / 4).min(26) as u32).max(10)
+}
+
+/// A hard move may take up to this many times its share of the game's time left...
+const CAP_SHARES: u32 = 3;
+/// ...and at most this fraction of that time.
+const LEFT_FRACTION: u32 = 5;
+/// The game's time kept back for the moves of a long game (see [`Limits::spendable`]).
+const RESERVE: Duration = Duration::from_millis(300);
+/// The least time a move gets under a turn limit only, and under a game clock (where the
+/// shallow search that every move completes is all a move gets once the time runs low).
+const TURN_FLOOR: Duration = Duration::from_millis(10);
+const CLOCKED_FLOOR: Duration = Duration::from_millis(1);
+
+/// `budget` less a safety margin for the operating system and I/O (20 ms and a twentieth, at
+/// most 300 ms), at least `floor`.
+fn with_margin(budget: Duration, floor: Duration) -> Duration {
+    let margin = (Duration::from_millis(20) + budget / 20).min(Duration::from_millis(300));
+    budget.saturating_sub(margin).max(floor)
 }
 
 /// Something that picks a move for the side to move.
@@ -718,6 +767,50 @@ mod tests {
             ..Limits::default()
         };
         assert!(free.move_budget(0) > Duration::from_secs(1));
+    }
+
+    #[test]
+    fn a_game_clock_keeps_a_reserve_for_long_games() {
+        let low = Limits {
+            game: Duration::from_secs(6),
+            left: Some(Duration::from_millis(300)),
+            ..Limits::default()
+        };
+        // A quarter of what is left is kept back, and a move gets less than 10 ms.
+        assert!(low.move_budget(120) < Duration::from_millis(10));
+        assert!(low.move_cap(120) < Duration::from_millis(50));
+        // Past 104 stones the share of the time left stays a tenth (no overflow).
+        let late = Limits {
+            game: Duration::from_secs(60),
+            left: Some(Duration::from_secs(20)),
+            ..Limits::default()
+        };
+        assert!(late.move_budget(200) > Duration::from_secs(1));
+    }
+
+    #[test]
+    fn a_hard_move_may_take_more_than_the_budget_but_never_the_turn() {
+        let clocked = Limits {
+            turn: Duration::from_secs(5),
+            game: Duration::from_secs(60),
+            left: Some(Duration::from_secs(30)),
+            ..Limits::default()
+        };
+        let (budget, cap) = (clocked.move_budget(20), clocked.move_cap(20));
+        assert!(cap > budget, "{cap:?} {budget:?}");
+        assert!(cap <= Duration::from_secs(6), "{cap:?}");
+        // Without a game clock the turn is all there is: the cap is the budget.
+        let turn_only = Limits {
+            turn: Duration::from_millis(200),
+            ..Limits::default()
+        };
+        assert_eq!(turn_only.move_cap(20), turn_only.move_budget(20));
+        // A cap under the turn limit's margin: the turn limit still rules.
+        let short_turn = Limits {
+            turn: Duration::from_millis(300),
+            ..clocked
+        };
+        assert!(short_turn.move_cap(20) < Duration::from_millis(300));
     }
 
     fn xy(p: &str) -> (u8, u8) {

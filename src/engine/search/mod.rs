@@ -11,6 +11,7 @@ pub mod position;
 pub mod run_queue;
 pub mod searcher;
 pub mod thinker;
+pub mod time_manager;
 pub mod tt;
 pub mod vcf;
 pub mod vct;

@@ -31,6 +31,7 @@ use super::info::SearchInfo;
 use super::policy;
 use super::position::{Position, Threat};
 use super::run_queue::RunQueue;
+use super::time_manager::TimeManager;
 use super::tt::{Bound, Entry, TranspositionTable};
 use super::vcf::Vcf;
 use super::vct::Vct;
@@ -105,8 +106,12 @@ const QUIESCE_FOURS: u8 = 6;
 /// What bounds a search.
 #[derive(Debug, Clone)]
 pub struct Limits {
-    /// Wall-clock time for the move.
+    /// Wall-clock time for the move: the search never goes past it.
     pub time: Option<Duration>,
+    /// The time the move should take when a game clock leaves a choice (below `time`): the
+    /// search takes more when its best move changes or its score falls, less when one move
+    /// stays the best (see [`TimeManager`]). `None`: the whole of `time`.
+    pub target: Option<Duration>,
     /// Nodes for the move (deterministic, for tests and benchmarks).
     pub nodes: Option<u64>,
     /// Deepest iteration, in plies.
@@ -124,6 +129,7 @@ impl Default for Limits {
     fn default() -> Self {
         Limits {
             time: Some(Duration::from_secs(1)),
+            target: None,
             nodes: None,
             depth: 40,
             stop: Arc::new(AtomicBool::new(false)),
@@ -203,6 +209,9 @@ pub struct Searcher {
     deadline: Option<Instant>,
     /// The deadline the limits set; `deadline` may come earlier on a crowded machine.
     hard_deadline: Option<Instant>,
+    /// When the time manager ends the search (before `deadline`), if the limits gave a target.
+    soft_deadline: Option<Instant>,
+    time_manager: Option<TimeManager>,
     /// The searching thread's waiting for a core since the search began.
     run_queue: Option<RunQueue>,
     /// Clock readings so far in this search.
@@ -270,6 +279,8 @@ impl Searcher {
             node_limit: u64::MAX,
             deadline: None,
             hard_deadline: None,
+            soft_deadline: None,
+            time_manager: None,
             run_queue: None,
             clock_checks: 0,
             root_widened: false,
@@ -432,6 +443,14 @@ impl Searcher {
         self.stop = limits.stop.clone();
         self.deadline = limits.time.map(|t| Instant::now() + t);
         self.hard_deadline = self.deadline;
+        self.time_manager = limits
+            .target
+            .filter(|&t| limits.time.is_some_and(|cap| t < cap))
+            .map(TimeManager::new);
+        self.soft_deadline = self
+            .time_manager
+            .as_ref()
+            .map(|tm| Instant::now() + tm.allowed());
         self.run_queue = Some(RunQueue::start());
         self.clock_checks = 0;
         self.leaf_vcf.deadline = self.deadline;
@@ -547,7 +566,13 @@ impl Searcher {
     fn out_of_budget(&self, total_limit: u64) -> bool {
         self.stop.load(Ordering::Relaxed)
             || self.total_nodes() >= total_limit
-            || self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.past_deadline()
+    }
+
+    /// Whether the clock says stop: the deadline, or the time manager's (if any).
+    fn past_deadline(&self) -> bool {
+        let now = Instant::now();
+        self.deadline.is_some_and(|d| now >= d) || self.soft_deadline.is_some_and(|d| now >= d)
     }
 
     /// A legal move for the side to move, found without searching.
@@ -617,7 +642,8 @@ impl Searcher {
         // in 400 games at 0.1 s, and a 96th did as well.
         let solver_deadline = self
             .limits
-            .time
+            .target
+            .or(self.limits.time)
             .map(|t| Instant::now() + t / ROOT_SOLVER_SHARE)
             .map(|d| self.deadline.map_or(d, |end| d.min(end)));
         self.vcf.deadline = solver_deadline;
@@ -701,6 +727,9 @@ impl Searcher {
         if score.abs() >= WIN - CERTAIN_PLIES {
             self.done = true;
         }
+        if let (Some(tm), Some(started)) = (&mut self.time_manager, self.started) {
+            self.soft_deadline = Some(started + tm.iteration(self.report.best, score));
+        }
         if self.on_iteration.is_some() {
             let time = self.started.map(|t| t.elapsed()).unwrap_or_default();
             let mut info = SearchInfo::from_report(&self.report, time, self.pos.size());
@@ -776,7 +805,7 @@ impl Searcher {
             if self.clock_checks.is_multiple_of(16) {
                 self.leave_room_for_waiting();
             }
-            if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            if self.past_deadline() {
                 self.aborted = true;
             }
         }

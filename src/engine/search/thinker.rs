@@ -1,5 +1,6 @@
 //! The full search as the protocol's [`Thinker`]: keeps one searcher and one transposition
-//! table for the whole session, and spends the manager's time budget on each move.
+//! table for the whole session, and spends the manager's time budget on each move (more on a
+//! hard move when a game clock leaves room: see [`ProtocolLimits::move_cap`]).
 
 use std::sync::Arc;
 
@@ -65,15 +66,20 @@ impl Thinker for SearchThinker {
         // The clock starts now: setting up counts against the move's time.
         let started = Instant::now();
         let budget = limits.move_budget(board.stone_count());
+        let cap = limits.move_cap(board.stone_count());
         let table = self.table(limits);
         match &mut self.searcher {
             Some(s) => s.set_position(board, rule),
             slot => *slot = Some(Searcher::with_table(board, rule, table)),
         }
         let searcher = self.searcher.as_mut().expect("set above");
+        // With a game clock the search aims at the budget and may take up to the cap on a
+        // hard move (see `TimeManager`); with the turn limit only, both are the same.
+        let spent = started.elapsed();
         let report = searcher.think(Limits {
             threads: limits.threads,
-            ..Limits::time(budget.saturating_sub(started.elapsed()))
+            target: Some(budget.saturating_sub(spent)),
+            ..Limits::time(cap.saturating_sub(spent))
         });
         self.elapsed = started.elapsed();
         self.size = board.size();
