@@ -8,10 +8,12 @@
 //   wasm has arrived, its bar and "Downloading X of Y MB" move, the wasm is compiled from the
 //   stream, "Starting..." follows, and a screenshot of the loader mid-download is saved;
 // - a download that fails: a clear message and a "Try again" button that starts the game;
-// - a browser without WebGL 2: a clear message in the player's language, and no retry.
+// - a browser without WebGL 2: a clear message in the player's language, and no retry;
+// - a new build: the service worker downloads the files that changed and copies the others.
 //
 //   node tests/e2e/loader.mjs --server TARGET/debug/gomoku-server --dist WEB_DIST --out OUT_DIR
 import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -28,21 +30,25 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), 'gomoku-loader-e2e-'));
 let failed = false;
 const fail = (msg) => { console.log(`FAIL ${msg}`); failed = true; };
 // The whole test is bounded: a hang is a failure, not a stuck CI.
-let server = null;
-setTimeout(() => { console.log('FAIL the loader test took over 5 minutes'); server?.kill('SIGKILL'); process.exit(1); }, 300_000).unref();
+setTimeout(() => { console.log('FAIL the loader test took over 5 minutes'); process.exit(1); }, 300_000).unref();
 
-server = spawn(args.server, ['--port', '0', '--db', path.join(work, 'server.sqlite'), '--web', path.resolve(args.dist)], { stdio: ['ignore', 'pipe', 'pipe'] });
-process.on('exit', () => server.kill('SIGKILL'));
-const port = await new Promise((resolve, reject) => {
-  let first = '';
-  server.stdout.on('data', (d) => {
-    first += d;
-    const m = first.match(/listening on ws:\/\/127\.0\.0\.1:(\d+)\/ws/);
-    if (m) resolve(Number(m[1]));
+const servers = [];
+process.on('exit', () => servers.forEach((s) => s.kill('SIGKILL')));
+/** `gomoku-server --web DIST` on a free port, with a database of its own: its address. */
+const serve = (dist, db) => {
+  const child = spawn(args.server, ['--port', '0', '--db', path.join(work, db), '--web', dist], { stdio: ['ignore', 'pipe', 'pipe'] });
+  servers.push(child);
+  return new Promise((resolve, reject) => {
+    let first = '';
+    child.stdout.on('data', (d) => {
+      first += d;
+      const m = first.match(/listening on ws:\/\/127\.0\.0\.1:(\d+)\/ws/);
+      if (m) resolve(`http://127.0.0.1:${m[1]}`);
+    });
+    child.on('exit', (code) => reject(new Error(`the server stopped (${code})`)));
   });
-  server.on('exit', (code) => reject(new Error(`the server stopped (${code})`)));
-});
-const base = `http://127.0.0.1:${port}`;
+};
+const base = await serve(path.resolve(args.dist), 'server.sqlite');
 
 /** A GET as a browser sends it (brotli and gzip taken): status, headers and bytes on the wire. */
 const get = (file, headers = {}) => new Promise((resolve, reject) => {
@@ -96,13 +102,20 @@ try {
     const warm = await visitor();
     await (await warm.newPage()).goto(`${base}/health`);
     await warm.close();
+    // What the same browser takes to paint a page of plain text, for comparison.
+    const plain = await visitor();
+    const plainPage = await plain.newPage();
+    await plainPage.goto(`${base}/health`);
+    await plainPage.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, null, { timeout: 10000 });
+    const plainPaint = await firstPaint(plainPage);
+    await plain.close();
     const context = await visitor();
     const page = await context.newPage();
     await page.goto(`${base}/?lang=en`);
     await boardDrawn(page);
     const paint = await firstPaint(page);
     const ready = await page.evaluate(() => window.gomokuReadyAt);
-    console.log(`first visit: the loader painted at ${paint?.toFixed(0)} ms, the board drawn at ${ready?.toFixed(0)} ms (goals on a quiet machine: at once, 2,500 ms)`);
+    console.log(`first visit: the loader painted at ${paint?.toFixed(0)} ms, the board drawn at ${ready?.toFixed(0)} ms (goals on a quiet machine: at once, 2,500 ms; a page of plain text painted at ${plainPaint?.toFixed(0)} ms)`);
     if (paint === null) fail('the loader was never painted');
     await context.close();
   }
@@ -181,11 +194,75 @@ try {
     if (seen.retry !== 'none') fail('a retry is offered where retrying cannot help');
     await context.close();
   }
+
+  // 6. A new build: the service worker (registered once the board is drawn) caches the game;
+  // after one file changes, its next version downloads that file and copies the others from
+  // the old cache. A response's Date says which: a copy keeps the first one.
+  {
+    const copy = path.join(work, 'dist');
+    fs.cpSync(path.resolve(args.dist), copy, { recursive: true });
+    const site = await serve(copy, 'update.sqlite');
+    const context = await browser.newContext({ viewport: { width: 1000, height: 700 }, serviceWorkers: 'allow' });
+    const page = await context.newPage();
+    await page.goto(`${site}/?lang=en`);
+    await boardDrawn(page);
+    // The one cache of the game once it is complete (its hashes written, older ones gone):
+    // its name and each file's Date.
+    const settled = (version) => page.evaluate(async (version) => {
+      await navigator.serviceWorker.ready;
+      for (let i = 0; i < 600; i++) {
+        const names = (await caches.keys()).filter((n) => n.startsWith('gomoku-'));
+        if (names.length === 1 && (!version || names[0] === `gomoku-${version}`)) {
+          const cache = await caches.open(names[0]);
+          if (await cache.match('./.gomoku-hashes')) {
+            const dates = {};
+            for (const request of await cache.keys()) {
+              const response = await cache.match(request);
+              dates[new URL(request.url).pathname] = response.headers.get('date');
+            }
+            return { name: names[0], dates };
+          }
+        }
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      return null;
+    }, version);
+    const before = await settled(null);
+    if (!before) fail('the service worker did not cache the game within 60 s');
+    else {
+      // A second later (Date counts seconds), a build in which the manifest changed.
+      await new Promise((r) => setTimeout(r, 1100));
+      const manifestPath = path.join(copy, 'manifest.webmanifest');
+      const changed = fs.readFileSync(manifestPath, 'utf8').replace(/\s*$/, '\n\n');
+      fs.writeFileSync(manifestPath, changed);
+      const hash = crypto.createHash('sha256').update(changed).digest('hex').slice(0, 16);
+      const version = crypto.randomBytes(8).toString('hex');
+      const sw = fs.readFileSync(path.join(copy, 'sw.js'), 'utf8');
+      const updated = sw.replace(/const VERSION = '[0-9a-f]+';/, `const VERSION = '${version}';`)
+        .replace(/\["manifest\.webmanifest", "[0-9a-f]+"\]/, `["manifest.webmanifest", "${hash}"]`);
+      if (updated === sw || !updated.includes(hash)) throw new Error('sw.js has no version or file list to change');
+      fs.writeFileSync(path.join(copy, 'sw.js'), updated);
+      for (const f of ['sw.js', 'manifest.webmanifest']) for (const z of ['.br', '.gz']) fs.rmSync(path.join(copy, f + z), { force: true });
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
+      const after = await settled(version);
+      if (!after) fail('the new build\'s cache was not made within 60 s');
+      else {
+        const files = Object.keys(before.dates).filter((f) => f !== '/.gomoku-hashes');
+        const fetched = files.filter((f) => after.dates[f] !== before.dates[f]);
+        console.log(`a new build with one file changed: the service worker downloaded ${fetched.join(', ') || 'nothing'} and copied ${files.length - fetched.length} of ${files.length} files from the old cache`);
+        if (files.some((f) => !before.dates[f])) fail('cached files have no Date to tell copies from downloads');
+        if (fetched.length !== 1 || fetched[0] !== '/manifest.webmanifest') fail(`the new build did not download exactly the changed file: ${JSON.stringify(fetched)}`);
+        const cachedManifest = await page.evaluate(async (name) => (await (await caches.open(name)).match('manifest.webmanifest')).text(), after.name);
+        if (cachedManifest !== changed) fail('the new cache holds the old manifest');
+      }
+    }
+    await context.close();
+  }
 } catch (e) {
   fail(String(e));
 } finally {
   await browser.close();
-  server.kill('SIGKILL');
+  servers.forEach((s) => s.kill('SIGKILL'));
 }
 console.log(`loader: ${failed ? 0 : 1} passed, ${failed ? 1 : 0} failed`);
 process.exit(failed ? 1 : 0);
