@@ -15,10 +15,18 @@
 //! The model is `P(win) = logistic(sum of weight x feature + c x colour)`, where colour is +1
 //! when black is to move and -1 otherwise (it absorbs the first player's advantage and is not
 //! part of the evaluation). It is fitted by gradient descent (Adam, full batch, features scaled
-//! to unit variance, an L2 penalty on the weights per count, `TUNE_L2`, 2e-4 by default) on four games in five; the fifth is held out. The
-//! current evaluation is measured the same way (its one scale fitted), so the report compares
-//! the two on the held-out games. The new weights are printed as the `WEIGHTS` array of
+//! to unit variance, an L2 penalty on the weights per count, `TUNE_L2`, 2e-4 by default) on
+//! four games in five; the fifth is held out. The current evaluation is measured the same way
+//! (its one scale fitted), so the report compares the two on the held-out games. The new weights are printed as the `WEIGHTS` array of
 //! `src/engine/search/eval.rs`, in evaluation units (`UNITS_PER_LOG_ODDS` to a log-odds of 1).
+//!
+//! Two options, by environment variable:
+//! - `TUNE_COMBOS=1` also fits a correction for each combination of a point's four line
+//!   patterns (`eval::COMBO_WEIGHTS`, printed after `WEIGHTS`), for the mover and the waiter.
+//! - `TUNE_LABELS=FILE[,FILE...]` reads positions labelled by a deeper search
+//!   (`examples/label_positions.rs`) instead of game folders: the fit's target blends the
+//!   game's result (weight `TUNE_LAMBDA`, 0.3 by default) with the search's score through the
+//!   logistic function. The held-out log-loss is still measured against the results.
 
 #[path = "common/games.rs"]
 mod games;
@@ -26,23 +34,34 @@ mod games;
 use gomoku::engine::analysis::win_probability::logistic;
 use gomoku::engine::board::Board;
 use gomoku::engine::rules::Rule;
-use gomoku::engine::search::eval::{FEATURES, UNITS_PER_LOG_ODDS, WEIGHTS, feature_name};
+use gomoku::engine::search::eval::{
+    COMBOS, FEATURES, UNITS_PER_LOG_ODDS, WEIGHTS, combo_index, feature_name,
+};
 use gomoku::engine::search::position::{Position, Threat};
 
 /// One quiet position: features, the colour term, the label, and the current evaluation.
 struct Sample {
-    x: [f64; FEATURES],
+    /// The features that are not zero: (index, count). Indices below `FEATURES` are the
+    /// evaluation's features; with `TUNE_COMBOS=1`, `FEATURES + role * COMBOS + n` counts the
+    /// points of combination `n` for the mover (role 0) and the waiter (role 1).
+    x: Vec<(usize, f64)>,
     colour: f64,
+    /// The fit's target: the result, or a blend of it with a search's score.
     won: f64,
+    /// The game's result for the side to move (the held-out log-loss is measured on it).
+    result: f64,
     current: f64,
     held_out: bool,
 }
 
 fn main() {
     let mut samples = Vec::new();
-    let games = games::read_games("tune_eval", |text, rule, held_out| {
-        add_game(text, rule, held_out, &mut samples)
-    });
+    let games = match std::env::var("TUNE_LABELS") {
+        Ok(files) => read_labels(&files, &mut samples),
+        Err(_) => games::read_games("tune_eval", |text, rule, held_out| {
+            add_game(text, rule, held_out, &mut samples)
+        }),
+    };
     let held = samples.iter().filter(|s| s.held_out).count();
     println!(
         "{games} games, {} quiet positions ({held} held out)",
@@ -54,22 +73,23 @@ fn main() {
     }
 
     // The current evaluation: fit its scale and the colour term only.
-    let current = fit(&samples, |s| vec![s.current, s.colour], 3000);
+    let current = fit(&samples, 2, |s| vec![(0, s.current), (1, s.colour)], 3000);
     println!(
         "current evaluation: log-loss {:.4} (fitting), {:.4} (held out); a log-odds of 1 is {:.0} units",
         current.train_loss,
         current.held_loss,
         1.0 / current.weights[0]
     );
+    let colour = FEATURES + 2 * COMBOS;
     let mut row = |s: &Sample| {
-        let mut v = s.x.to_vec();
-        v.push(s.colour);
+        let mut v = s.x.clone();
+        v.push((colour, s.colour));
         v
     };
-    let fitted = fit(&samples, &mut row, 6000);
+    let fitted = fit(&samples, colour + 1, &mut row, 6000);
     println!(
         "fitted evaluation: log-loss {:.4} (fitting), {:.4} (held out); colour term {:.3}",
-        fitted.train_loss, fitted.held_loss, fitted.weights[FEATURES]
+        fitted.train_loss, fitted.held_loss, fitted.weights[colour]
     );
     let new: Vec<i32> = fitted.weights[..FEATURES]
         .iter()
@@ -80,7 +100,8 @@ fn main() {
         "feature", "current", "fitted", "mean count"
     );
     for k in 0..FEATURES {
-        let mean = samples.iter().map(|s| s.x[k]).sum::<f64>() / samples.len() as f64;
+        let count = |s: &Sample| s.x.iter().find(|e| e.0 == k).map_or(0.0, |e| e.1);
+        let mean = samples.iter().map(count).sum::<f64>() / samples.len() as f64;
         println!(
             "{:<36} {:>8} {:>8} {:>10.3}",
             feature_name(k),
@@ -95,6 +116,78 @@ fn main() {
         println!("    {}, //", line.join(", "));
     }
     println!("];");
+    if combos_on() {
+        let units = |w: f64| (w * UNITS_PER_LOG_ODDS).round() as i32;
+        println!("\npub const COMBO_WEIGHTS: [[i32; 2]; COMBOS] = [");
+        for n in 0..COMBOS {
+            let (m, w) = (
+                units(fitted.weights[FEATURES + n]),
+                units(fitted.weights[FEATURES + COMBOS + n]),
+            );
+            println!("    [{m}, {w}],");
+        }
+        println!("];");
+    }
+}
+
+/// Whether the fit adds the corrections by combination (`TUNE_COMBOS=1`).
+fn combos_on() -> bool {
+    std::env::var("TUNE_COMBOS").is_ok_and(|v| v == "1")
+}
+
+/// Reads positions labelled by `examples/label_positions.rs` from the comma-separated `files`:
+/// each sample's label blends the game's result (weight `TUNE_LAMBDA`, 0.3 by default) with the
+/// search's score through the logistic function (`TUNE_LABEL_SCALE` units to a log-odds of 1,
+/// [`UNITS_PER_LOG_ODDS`] by default). Returns the number of games the positions came from.
+fn read_labels(files: &str, out: &mut Vec<Sample>) -> usize {
+    let number = |name: &str, default: f64| {
+        std::env::var(name)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
+    };
+    let lambda = number("TUNE_LAMBDA", 0.3);
+    let scale = number("TUNE_LABEL_SCALE", UNITS_PER_LOG_ODDS);
+    let mut games = std::collections::HashSet::new();
+    for file in files.split(',') {
+        let text = std::fs::read_to_string(file).unwrap_or_else(|e| {
+            eprintln!("{file}: {e}");
+            std::process::exit(2);
+        });
+        for line in text.lines() {
+            let mut parts = line.splitn(5, ' ');
+            let (Some(rule), Some(game), Some(won), Some(score)) =
+                (parts.next(), parts.next(), parts.next(), parts.next())
+            else {
+                continue;
+            };
+            let moves = parts.next().unwrap_or("");
+            let (Ok(rule), Ok(game), Ok(won), Ok(score)) = (
+                rule.parse::<Rule>(),
+                game.parse::<usize>(),
+                won.parse::<f64>(),
+                score.parse::<f64>(),
+            ) else {
+                continue;
+            };
+            let Ok(board) = Board::with_moves(15, moves) else {
+                continue;
+            };
+            games.insert((file.to_string(), game));
+            let before = out.len();
+            let winner = if won > 0.5 {
+                board.to_move()
+            } else {
+                board.to_move().opponent()
+            };
+            add_position(&board, rule, winner, game % 5 == 4, out);
+            if let Some(s) = out.get_mut(before) {
+                let searched = logistic(score.clamp(-8.0 * scale, 8.0 * scale) / scale);
+                s.won = lambda * won + (1.0 - lambda) * searched;
+            }
+        }
+    }
+    games.len()
 }
 
 /// Adds a game's quiet positions; false when the game has no known winner.
@@ -129,14 +222,39 @@ fn add_position(
         return;
     }
     let f = pos.eval_features();
+    let mut x: Vec<(usize, f64)> = (0..FEATURES)
+        .filter(|&k| f[k] > 0)
+        .map(|k| (k, f[k] as f64))
+        .collect();
+    if combos_on() {
+        let mut counts = vec![0u32; 2 * COMBOS];
+        let mut empty = Vec::new();
+        pos.all_empty(&mut empty);
+        for i in empty {
+            for (role, colour) in [me, them].into_iter().enumerate() {
+                let n = combo_index(pos.patterns(i, colour));
+                if n > 0 {
+                    counts[role * COMBOS + n] += 1;
+                }
+            }
+        }
+        x.extend(
+            counts
+                .iter()
+                .enumerate()
+                .filter(|e| *e.1 > 0)
+                .map(|(k, &c)| (FEATURES + k, c as f64)),
+        );
+    }
     out.push(Sample {
-        x: std::array::from_fn(|k| f[k] as f64),
+        x,
         colour: if me == gomoku::engine::Stone::Black {
             1.0
         } else {
             -1.0
         },
         won: if me == winner { 1.0 } else { 0.0 },
+        result: if me == winner { 1.0 } else { 0.0 },
         current: pos.evaluate() as f64,
         held_out,
     });
@@ -149,24 +267,36 @@ struct Fit {
     held_loss: f64,
 }
 
-/// Logistic regression of the label on `row(sample)` (no intercept: the model is symmetric in
-/// the colours), by Adam on the full batch of the fitting samples.
-fn fit(samples: &[Sample], mut row: impl FnMut(&Sample) -> Vec<f64>, steps: usize) -> Fit {
-    let rows: Vec<(Vec<f64>, f64, bool)> = samples
+/// Logistic regression of the label on the sparse `row(sample)` of `n` features (no intercept:
+/// the model is symmetric in the colours), by Adam on the full batch of the fitting samples.
+fn fit(
+    samples: &[Sample],
+    n: usize,
+    mut row: impl FnMut(&Sample) -> Vec<(usize, f64)>,
+    steps: usize,
+) -> Fit {
+    let rows: Vec<(Vec<(usize, f64)>, f64, bool, f64)> = samples
         .iter()
-        .map(|s| (row(s), s.won, s.held_out))
+        .map(|s| (row(s), s.won, s.held_out, s.result))
         .collect();
-    let n = rows[0].0.len();
-    let train: Vec<&(Vec<f64>, f64, bool)> = rows.iter().filter(|r| !r.2).collect();
+    let train: Vec<&(Vec<(usize, f64)>, f64, bool, f64)> = rows.iter().filter(|r| !r.2).collect();
     // Scale each feature to unit variance (features that never vary keep weight 0).
+    let (mut sum, mut squares) = (vec![0.0; n], vec![0.0; n]);
+    for r in &train {
+        for &(k, v) in &r.0 {
+            sum[k] += v;
+            squares[k] += v * v;
+        }
+    }
+    let count = train.len() as f64;
     let scale: Vec<f64> = (0..n)
         .map(|k| {
-            let mean = train.iter().map(|r| r.0[k]).sum::<f64>() / train.len() as f64;
-            let var =
-                train.iter().map(|r| (r.0[k] - mean).powi(2)).sum::<f64>() / train.len() as f64;
+            let mean = sum[k] / count;
+            let var = squares[k] / count - mean * mean;
             if var > 1e-12 { var.sqrt() } else { 0.0 }
         })
         .collect();
+    let inv_scale: Vec<f64> = scale.iter().map(|&s| inv(s)).collect();
     let mut w = vec![0.0; n];
     let (mut m, mut v) = (vec![0.0; n], vec![0.0; n]);
     let (lr, b1, b2) = (0.02, 0.9, 0.999);
@@ -176,16 +306,18 @@ fn fit(samples: &[Sample], mut row: impl FnMut(&Sample) -> Vec<f64>, steps: usiz
         .unwrap_or(2e-4);
     for t in 1..=steps {
         let mut grad = vec![0.0; n];
+        // The weights per count this step.
+        let per_count: Vec<f64> = (0..n).map(|k| w[k] * inv_scale[k]).collect();
         for r in &train {
-            let z: f64 = (0..n).map(|k| w[k] * r.0[k] * inv(scale[k])).sum();
+            let z: f64 = r.0.iter().map(|&(k, x)| per_count[k] * x).sum();
             let err = logistic(z) - r.1;
-            for k in 0..n {
-                grad[k] += err * r.0[k] * inv(scale[k]);
+            for &(k, x) in &r.0 {
+                grad[k] += err * x;
             }
         }
         for k in 0..n {
             // The penalty is on the weight per count (rare features pay more to be large).
-            let g = grad[k] / train.len() as f64 + l2 * w[k] * inv(scale[k]).powi(2);
+            let g = grad[k] * inv_scale[k] / count + l2 * w[k] * inv_scale[k].powi(2);
             m[k] = b1 * m[k] + (1.0 - b1) * g;
             v[k] = b2 * v[k] + (1.0 - b2) * g * g;
             let mh = m[k] / (1.0 - b1.powi(t as i32));
@@ -193,15 +325,15 @@ fn fit(samples: &[Sample], mut row: impl FnMut(&Sample) -> Vec<f64>, steps: usiz
             w[k] -= lr * mh / (vh.sqrt() + 1e-9);
         }
     }
-    let weights: Vec<f64> = (0..n).map(|k| w[k] * inv(scale[k])).collect();
+    let weights: Vec<f64> = (0..n).map(|k| w[k] * inv_scale[k]).collect();
     let loss = |held: bool| {
         let set: Vec<_> = rows.iter().filter(|r| r.2 == held).collect();
         let total: f64 = set
             .iter()
             .map(|r| {
-                let z: f64 = (0..n).map(|k| weights[k] * r.0[k]).sum();
+                let z: f64 = r.0.iter().map(|&(k, x)| weights[k] * x).sum();
                 let p = logistic(z).clamp(1e-9, 1.0 - 1e-9);
-                -(r.1 * p.ln() + (1.0 - r.1) * (1.0 - p).ln())
+                -(r.3 * p.ln() + (1.0 - r.3) * (1.0 - p).ln())
             })
             .sum();
         total / set.len().max(1) as f64

@@ -129,6 +129,37 @@ pub const WEIGHTS: [i32; FEATURES] = [
     -85, -337, -33, 822, 271, 266, //
 ];
 
+/// Unordered combinations of a point's four line patterns (eight patterns, `Pattern::None`
+/// among them): 11 choose 4.
+pub const COMBOS: usize = 330;
+
+/// The combination number of a point's four line patterns, whatever the order of its lines
+/// (0 for four lines with nothing).
+pub fn combo_index(pats: &[Pattern; 4]) -> usize {
+    let mut p = pats.map(|p| p as usize);
+    p.sort_unstable_by(|a, b| b.cmp(a));
+    // Sorted, `p[0] + 3 > p[1] + 2 > p[2] + 1 > p[3]` are distinct: the combinatorial number
+    // system numbers them from 0 to `COMBOS - 1`.
+    binomial(p[0] + 3, 4) + binomial(p[1] + 2, 3) + binomial(p[2] + 1, 2) + p[3]
+}
+
+const fn binomial(n: usize, k: usize) -> usize {
+    if k > n {
+        return 0;
+    }
+    let mut r = 1;
+    let mut i = 0;
+    while i < k {
+        r = r * (n - i) / (i + 1);
+        i += 1;
+    }
+    r
+}
+
+/// Corrections by combination of a point's four lines ([`combo_index`]), as the mover and as
+/// the waiter, added to what the point's features give.
+pub const COMBO_WEIGHTS: [[i32; 2]; COMBOS] = [[0, 0]; COMBOS];
+
 /// The point-feature indices of a point whose lines make `pats` and whose class is `threat`.
 pub fn point_features(pats: &[Pattern; 4], threat: Threat) -> impl Iterator<Item = usize> {
     let lines = pats
@@ -145,7 +176,8 @@ pub fn point_features(pats: &[Pattern; 4], threat: Threat) -> impl Iterator<Item
 /// What a point adds to the evaluation for a colour, as the mover (`[0]`) and as the waiter
 /// (`[1]`, already negative when it is bad for the mover).
 pub fn point_values(pats: &[Pattern; 4], threat: Threat) -> [i32; 2] {
-    point_features(pats, threat).fold([0, 0], |[m, w], f| {
+    let [cm, cw] = COMBO_WEIGHTS[combo_index(pats)];
+    point_features(pats, threat).fold([cm, cw], |[m, w], f| {
         [m + WEIGHTS[f], w + WEIGHTS[POINT_FEATURES + f]]
     })
 }
@@ -204,6 +236,32 @@ mod tests {
         assert_eq!(point_values(&none, Threat::None), [0, 0]);
         assert_eq!(feature_name(POINT_FEATURES), "waiter two");
     }
+
+    #[test]
+    fn every_combination_has_its_own_number_whatever_the_order() {
+        let mut seen = vec![false; COMBOS];
+        for key in 0..1usize << 12 {
+            let pats: [Pattern; 4] = std::array::from_fn(|d| PATTERNS[(key >> (3 * d)) & 7]);
+            let n = combo_index(&pats);
+            seen[n] = true;
+            let mut reversed = pats;
+            reversed.reverse();
+            assert_eq!(combo_index(&reversed), n);
+        }
+        assert!(seen.iter().all(|&s| s));
+        assert_eq!(combo_index(&[Pattern::None; 4]), 0);
+    }
+
+    const PATTERNS: [Pattern; 8] = [
+        Pattern::None,
+        Pattern::Two,
+        Pattern::OpenTwo,
+        Pattern::Three,
+        Pattern::OpenThree,
+        Pattern::Four,
+        Pattern::OpenFour,
+        Pattern::Five,
+    ];
 
     #[test]
     fn every_pair_has_its_own_number() {
