@@ -33,16 +33,9 @@ struct Sample {
     held_out: bool,
 }
 
-fn env_or(name: &str, default: u64) -> u64 {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
 fn main() {
-    let nodes = env_or("FIT_NODES", 1_000);
-    let stride = env_or("FIT_STRIDE", 3).max(1) as usize;
+    let nodes = games::env_or("FIT_NODES", 1_000u64);
+    let stride = games::env_or("FIT_STRIDE", 3usize).max(1);
     let mut searcher = Searcher::new(
         &Board::new(15).expect("a board size"),
         Rule::Freestyle,

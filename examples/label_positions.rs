@@ -26,16 +26,9 @@ use gomoku::engine::rules::Rule;
 use gomoku::engine::search::position::{Position, Threat};
 use gomoku::engine::search::searcher::{Limits, Searcher};
 
-fn env_number(name: &str, default: u64) -> u64 {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
 fn main() {
-    let nodes = env_number("LABEL_NODES", 20_000);
-    let every = env_number("LABEL_EVERY", 1).max(1) as usize;
+    let nodes = games::env_or("LABEL_NODES", 20_000u64);
+    let every = games::env_or("LABEL_EVERY", 1usize).max(1);
     let (shard, shards) = std::env::var("LABEL_SHARD")
         .ok()
         .and_then(|s| {

@@ -140,14 +140,8 @@ fn combos_on() -> bool {
 /// search's score through the logistic function (`TUNE_LABEL_SCALE` units to a log-odds of 1,
 /// [`UNITS_PER_LOG_ODDS`] by default). Returns the number of games the positions came from.
 fn read_labels(files: &str, out: &mut Vec<Sample>) -> usize {
-    let number = |name: &str, default: f64| {
-        std::env::var(name)
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(default)
-    };
-    let lambda = number("TUNE_LAMBDA", 0.3);
-    let scale = number("TUNE_LABEL_SCALE", UNITS_PER_LOG_ODDS);
+    let lambda = games::env_or("TUNE_LAMBDA", 0.3);
+    let scale = games::env_or("TUNE_LABEL_SCALE", UNITS_PER_LOG_ODDS);
     let mut games = std::collections::HashSet::new();
     for file in files.split(',') {
         let text = std::fs::read_to_string(file).unwrap_or_else(|e| {
@@ -300,10 +294,7 @@ fn fit(
     let mut w = vec![0.0; n];
     let (mut m, mut v) = (vec![0.0; n], vec![0.0; n]);
     let (lr, b1, b2) = (0.02, 0.9, 0.999);
-    let l2 = std::env::var("TUNE_L2")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(2e-4);
+    let l2 = games::env_or("TUNE_L2", 2e-4);
     for t in 1..=steps {
         let mut grad = vec![0.0; n];
         // The weights per count this step.

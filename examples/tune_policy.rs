@@ -130,14 +130,8 @@ fn fit(samples: &[Sample]) -> Vec<f64> {
     let mut w = vec![0.0; n];
     let (mut m, mut v) = (vec![0.0; n], vec![0.0; n]);
     let (lr, b1, b2) = (0.05, 0.9, 0.999);
-    let l2: f64 = std::env::var("TUNE_L2")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(1e-4);
-    let steps: usize = std::env::var("TUNE_STEPS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(300);
+    let l2 = games::env_or("TUNE_L2", 1e-4);
+    let steps = games::env_or("TUNE_STEPS", 300usize);
     let mut logits = Vec::new();
     for t in 1..=steps {
         let mut grad = vec![0.0; n];

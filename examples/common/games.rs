@@ -1,5 +1,6 @@
 //! The game folders the tuners read: `RULE:DIR` arguments, each folder's `game*.txt` files (one
-//! position string each, as `scripts/match.py --save` writes them).
+//! position string each, as `scripts/match.py --save` writes them), and their settings from the
+//! environment.
 
 use std::path::{Path, PathBuf};
 
@@ -72,4 +73,12 @@ pub fn decided_game(text: &str, rule: Rule) -> Option<(Vec<Pos>, Stone)> {
     let winner = board.to_move();
     (board.is_empty_at(last) && rules::would_win(&board, last, winner, rule))
         .then(|| (before.to_vec(), winner))
+}
+
+/// The environment variable `name` read as a `T`, or `default` when it is unset or not one.
+pub fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
 }

@@ -239,6 +239,7 @@ mod tests {
 
     #[test]
     fn every_combination_has_its_own_number_whatever_the_order() {
+        use super::super::position::PATTERNS;
         let mut seen = vec![false; COMBOS];
         for key in 0..1usize << 12 {
             let pats: [Pattern; 4] = std::array::from_fn(|d| PATTERNS[(key >> (3 * d)) & 7]);
@@ -251,17 +252,6 @@ mod tests {
         assert!(seen.iter().all(|&s| s));
         assert_eq!(combo_index(&[Pattern::None; 4]), 0);
     }
-
-    const PATTERNS: [Pattern; 8] = [
-        Pattern::None,
-        Pattern::Two,
-        Pattern::OpenTwo,
-        Pattern::Three,
-        Pattern::OpenThree,
-        Pattern::Four,
-        Pattern::OpenFour,
-        Pattern::Five,
-    ];
 
     #[test]
     fn every_pair_has_its_own_number() {

@@ -713,7 +713,7 @@ fn combos() -> &'static [Combo] {
 }
 
 /// Every pattern, by its discriminant.
-const PATTERNS: [Pattern; 8] = [
+pub(crate) const PATTERNS: [Pattern; 8] = [
     Pattern::None,
     Pattern::Two,
     Pattern::OpenTwo,
