@@ -86,7 +86,8 @@ fn ignoring_an_open_four_threat_is_a_blunder_with_the_missed_block_named() {
 
 /// Black's f5 (move 13) makes f3 a four (c3 d3 e3, closed by b3) and an open three (f3 f4
 /// f5): a win by fours. White answers with its own threat (m11: m12 would make two fours), and
-/// black misses the win with l2 (move 15); white wins.
+/// black misses the win with l2 (move 15); white wins. Black had a win by threats already at
+/// move 11 (f3, then f5: white's four on row 12 only delays it), which m8 missed.
 const MISSED_VCF: &str = "c3 j12 d3 b3 i12 k12 e3 l12 f4 m9 m8 m10 f5 m11 l2 m12 n12 m13";
 
 #[test]
@@ -100,15 +101,20 @@ fn a_missed_win_by_fours_is_marked_and_becomes_a_puzzle_whose_answer_is_checked(
     assert_eq!(win.first, at("f3"));
     assert_eq!(m.remark(15).as_deref(), Some("missed VCF: f3"));
     assert_eq!(m.win_after, 0.0, "white wins now");
-    assert_eq!(review.black.missed_wins, 1);
+    assert_eq!(review.black.missed_wins, 2);
+    let first = &review.moves[10];
+    assert_eq!(first.class, MoveClass::MissedWin, "{first:?}");
+    assert_eq!(first.remark(15).as_deref(), Some("missed VCT: f3"));
     // White's m11 let black win by force; its m12 kept its own win.
     assert_eq!(review.moves[13].class, MoveClass::Blunder);
     assert_eq!(review.moves[15].class, MoveClass::Best);
     assert_eq!(review.white.missed_wins, 0);
 
     let puzzles = puzzles_from_review(&record(MISSED_VCF), &review);
-    assert_eq!(puzzles.len(), 1, "{puzzles:?}");
-    let p = &puzzles[0];
+    assert_eq!(puzzles.len(), 2, "one puzzle a missed win: {puzzles:?}");
+    assert_eq!(puzzles[0].from_move, Some(11));
+    assert_eq!(puzzles[0].kind, WinKind::Vct);
+    let p = &puzzles[1];
     assert_eq!(
         (p.to_move, p.answer, p.kind),
         (Stone::Black, at("f3"), WinKind::Vcf)

@@ -105,10 +105,10 @@ impl Vct {
         }
         let mut moves = Vec::new();
         if pos.count(them, Threat::Five) > 0 {
-            // Their four must be blocked; the block has to be a threat of ours to go on.
+            // Their four (a counter to our three) must be blocked. The attack goes on if the
+            // block makes a threat of ours, or if the three it answered still stands.
             if pos.count(them, Threat::Five) == 1 {
                 pos.points_with(them, Threat::Five, &mut moves);
-                moves.retain(|&b| pos.threat(b, me) >= Threat::Three);
             }
         } else {
             pos.points_with(me, Threat::Three, &mut moves);
@@ -207,6 +207,18 @@ mod tests {
         assert!(Vcf::new(100_000).solve(&mut pos, 12).is_none());
         let mut vct = Vct::new(200_000);
         assert!(vct.solve(&mut pos, 6).is_some());
+    }
+
+    #[test]
+    fn a_counter_four_does_not_stop_the_attack() {
+        // Black's j8 makes a double three. White can answer with a four (e5 or f5 beside
+        // b5 c5 d5); black blocks it with a point that is no threat, and the threes still
+        // stand: black still wins.
+        let mut pos = pos_of("h8 a1 i8 a15 j10 o15 j11 b5 a5 c5 o1 d5", Rule::Freestyle);
+        assert!(Vcf::new(100_000).solve(&mut pos, 12).is_none());
+        let mut vct = Vct::new(200_000);
+        let m = vct.solve(&mut pos, 4).map(|m| pos.pos(m).to_notation(15));
+        assert_eq!(m.as_deref(), Some("j8"));
     }
 
     #[test]

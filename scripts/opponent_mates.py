@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""How many of a stronger opponent's forced wins a brain finds in the same positions.
+
+    python3 scripts/opponent_mates.py BRAIN MS MATCH_DIR [MATCH_DIR ...] [--rule 0|1|4]
+    python3 scripts/opponent_mates.py --positions MATCH_DIR [MATCH_DIR ...]
+
+Each folder is one saved by `scripts/match.py --save` against an engine that reports a proven
+win as `Eval +M<plies>` in its MESSAGE lines (Rapfi does). For each game where it did, the
+position before the move where it first reported one is the test: BRAIN (any Gomocup brain)
+moves there in MS milliseconds as the side that had the win, and finds it when its MESSAGE
+reports a win (a score of 29000 or more, `gomoku-brain`'s scale). Prints each position with the
+score, then the count. `--positions` prints the positions only (`game plies moves`, one per
+line), the input of `examples/vct_probe.rs`, which measures the threat solver alone on them.
+Figures for diagnosis, not a test.
+"""
+
+import glob
+import os
+import re
+import subprocess
+import sys
+
+MATE = re.compile(r"(\d+) (black|white) [\d,]+: MESSAGE .*Eval \+M(\d+)")
+SCORE = re.compile(r"score (-?\d+)")
+
+
+def mate_positions(folder):
+    """(game, plies to mate, moves before the first announced mate) for each game."""
+    for log in sorted(glob.glob(os.path.join(folder, "game*.log"))):
+        first = None
+        with open(log) as f:
+            for line in f:
+                m = MATE.match(line)
+                if m:
+                    first, plies = int(m[1]), int(m[3])
+                    break
+        if first is None:
+            continue
+        with open(log[:-4] + ".txt") as f:
+            moves = re.findall(r"[a-o]\d+", f.readline())
+        name = os.path.basename(folder.rstrip("/")) + "/" + os.path.basename(log)[:-4]
+        yield name, plies, moves[: first - 1]
+
+
+def score_of(brain, moves, ms, rule):
+    """The score `brain` reports for its move in the position after `moves`."""
+    p = subprocess.Popen(
+        [brain], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+    )
+    lines = ["START 15", f"INFO timeout_turn {ms}", f"INFO rule {rule}", "BOARD"]
+    n = len(moves)
+    for i, m in enumerate(moves):
+        x, y = ord(m[0]) - 97, 15 - int(m[1:])
+        lines.append(f"{x},{y},{1 if (n - i) % 2 == 0 else 2}")
+    lines.append("DONE")
+    p.stdin.write("\n".join(lines) + "\n")
+    p.stdin.flush()
+    last = ""
+    score = None
+    for line in p.stdout:
+        if line.startswith("MESSAGE"):
+            last = line
+        elif re.match(r"^\d+,\d+", line):
+            m = SCORE.search(last)
+            score = int(m[1]) if m else None
+            break
+    p.stdin.write("END\n")
+    p.stdin.close()
+    p.wait()
+    return score
+
+
+def main():
+    args = sys.argv[1:]
+    rule = 0
+    if "--rule" in args:
+        k = args.index("--rule")
+        rule = int(args[k + 1])
+        del args[k : k + 2]
+    if args and args[0] == "--positions":
+        for folder in args[1:]:
+            for name, plies, moves in mate_positions(folder):
+                print(name, plies, "".join(moves))
+        return
+    if len(args) < 3:
+        print(__doc__.strip().splitlines()[2].strip())
+        sys.exit(2)
+    brain, ms, folders = args[0], int(args[1]), args[2:]
+    found = total = 0
+    for folder in folders:
+        for name, plies, moves in mate_positions(folder):
+            score = score_of(brain, moves, ms, rule)
+            total += 1
+            found += score is not None and score >= 29000
+            print(name, f"M{plies}", score, flush=True)
+    print(f"{brain}: found {found} of {total} forced wins at {ms} ms")
+
+
+if __name__ == "__main__":
+    main()
