@@ -9,7 +9,8 @@
 //! Each input line is `name plies moves` (the moves as one position string, `h8i9...`); the
 //! side to move is the one whose win is sought. Env: `VCT_NODES` (the budget per position, one
 //! million by default), `VCT_DEPTH` (the deepest attack, 15), `VCT_RULE` (0, 1 or 4). The
-//! solver deepens two attacking moves at a time, as the search's root does, over one budget.
+//! solver deepens two attacking moves at a time over one budget, as at the search's root
+//! ([`Vct::solve_deepening`]).
 
 #[path = "common/games.rs"]
 #[allow(dead_code)] // only its settings reader is used here
@@ -47,18 +48,7 @@ fn main() {
         };
         let mut pos = Position::new(&board, rule);
         let mut vct = Vct::new(budget);
-        let mut win = None;
-        for d in (1..=depth).step_by(2) {
-            let used = vct.total_nodes();
-            if used >= budget {
-                break;
-            }
-            vct.set_node_limit(budget - used);
-            win = vct.solve(&mut pos, d);
-            if win.is_some() {
-                break;
-            }
-        }
+        let win = vct.solve_deepening(&mut pos, 1..=depth, budget);
         total += 1;
         let first = win.map(|m| pos.pos(m).to_notation(15));
         if first.is_some() {

@@ -752,18 +752,8 @@ impl Searcher {
     /// Our win by threats, shortest first: deeper and deeper threat sequences until one is
     /// found or the solver's budget runs out.
     fn root_vct(&mut self) -> Option<usize> {
-        let budget_end = self.vct.total_nodes() + self.vct_budget;
-        for depth in (3..=ROOT_VCT_DEPTH).step_by(2) {
-            let left = budget_end.saturating_sub(self.vct.total_nodes());
-            if left == 0 || self.vct.deadline.is_some_and(|d| Instant::now() >= d) {
-                break;
-            }
-            self.vct.set_node_limit(left);
-            if let Some(m) = self.vct.solve(&mut self.pos, depth) {
-                return Some(m);
-            }
-        }
-        None
+        self.vct
+            .solve_deepening(&mut self.pos, 3..=ROOT_VCT_DEPTH, self.vct_budget)
     }
 
     fn finish_with(&mut self, i: usize, score: i32) {
@@ -1293,9 +1283,6 @@ impl Searcher {
         }
         let mut best = stand;
         alpha = alpha.max(stand);
-        if self.nodes >= self.quiesce_end {
-            return best;
-        }
         let mut fours = Vec::new();
         self.pos.points_with(me, Threat::Four, &mut fours);
         if fours_played > 0 {

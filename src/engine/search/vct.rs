@@ -69,6 +69,29 @@ impl Vct {
         self.attack(pos, depth)
     }
 
+    /// [`Vct::solve`] deepened two attacking moves at a time over `depths` (its first depth,
+    /// then every second one up to its last), all within `budget` nodes: the shallow wins come
+    /// first and cheap, and no deep line can use the budget before they are tried.
+    pub fn solve_deepening(
+        &mut self,
+        pos: &mut Position,
+        depths: std::ops::RangeInclusive<u8>,
+        budget: u64,
+    ) -> Option<usize> {
+        let budget_end = self.total_nodes() + budget;
+        for depth in depths.step_by(2) {
+            let left = budget_end.saturating_sub(self.total_nodes());
+            if left == 0 || self.deadline.is_some_and(|d| Instant::now() >= d) {
+                break;
+            }
+            self.set_node_limit(left);
+            if let Some(m) = self.solve(pos, depth) {
+                return Some(m);
+            }
+        }
+        None
+    }
+
     fn out_of_budget(&mut self) -> bool {
         if !self.timed_out && self.nodes & 63 == 0 {
             self.timed_out = self.deadline.is_some_and(|d| Instant::now() >= d);
