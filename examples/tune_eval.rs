@@ -23,10 +23,16 @@
 //! Two options, by environment variable:
 //! - `TUNE_COMBOS=1` also fits a correction for each combination of a point's four line
 //!   patterns (`eval::COMBO_WEIGHTS`, printed after `WEIGHTS`), for the mover and the waiter.
-//! - `TUNE_LABELS=FILE[,FILE...]` reads positions labelled by a deeper search
-//!   (`examples/label_positions.rs`) instead of game folders: the fit's target blends the
-//!   game's result (weight `TUNE_LAMBDA`, 0.3 by default) with the search's score through the
-//!   logistic function. The held-out log-loss is still measured against the results.
+//! - `TUNE_LABELS=FILE[,FILE...]` reads positions labelled by a deeper search instead of game
+//!   folders: our own (`examples/label_positions.rs`), or any Gomocup brain's
+//!   (`scripts/label_with_brain.py`; give its scale as `TUNE_LABEL_SCALE`). The fit's target
+//!   blends the game's result (weight `TUNE_LAMBDA`, 0.3 by default) with the label through the
+//!   logistic function. The log-losses are measured against the results, and the held-out one
+//!   against the targets too (how well the fit predicts the labels).
+//! - `TUNE_DUMP=FILE` writes every sample for fits made elsewhere (a network, say), one a line:
+//!   `held_out target result colour index:count ...` (held_out 1 or 0; the target and the
+//!   result as above; colour +1 when black is to move; the features that are not zero, the
+//!   corrections by combination at `FEATURES + role x COMBOS + n` with `TUNE_COMBOS=1`).
 
 #[path = "common/games.rs"]
 mod games;
@@ -62,6 +68,12 @@ fn main() {
             add_game(text, rule, held_out, &mut samples)
         }),
     };
+    if let Ok(path) = std::env::var("TUNE_DUMP")
+        && let Err(e) = dump(&path, &samples)
+    {
+        eprintln!("{path}: {e}");
+        std::process::exit(2);
+    }
     let held = samples.iter().filter(|s| s.held_out).count();
     println!(
         "{games} games, {} quiet positions ({held} held out)",
@@ -75,9 +87,11 @@ fn main() {
     // The current evaluation: fit its scale and the colour term only.
     let current = fit(&samples, 2, |s| vec![(0, s.current), (1, s.colour)], 3000);
     println!(
-        "current evaluation: log-loss {:.4} (fitting), {:.4} (held out); a log-odds of 1 is {:.0} units",
+        "current evaluation: log-loss {:.4} (fitting), {:.4} (held out), {:.4} (held out, \
+         against the targets); a log-odds of 1 is {:.0} units",
         current.train_loss,
         current.held_loss,
+        current.held_target_loss,
         1.0 / current.weights[0]
     );
     let colour = FEATURES + 2 * COMBOS;
@@ -88,8 +102,9 @@ fn main() {
     };
     let fitted = fit(&samples, colour + 1, &mut row, 6000);
     println!(
-        "fitted evaluation: log-loss {:.4} (fitting), {:.4} (held out); colour term {:.3}",
-        fitted.train_loss, fitted.held_loss, fitted.weights[colour]
+        "fitted evaluation: log-loss {:.4} (fitting), {:.4} (held out), {:.4} (held out, \
+         against the targets); colour term {:.3}",
+        fitted.train_loss, fitted.held_loss, fitted.held_target_loss, fitted.weights[colour]
     );
     let new: Vec<i32> = fitted.weights[..FEATURES]
         .iter()
@@ -128,6 +143,25 @@ fn main() {
         }
         println!("];");
     }
+}
+
+/// Writes the samples to `path` (see `TUNE_DUMP` above).
+fn dump(path: &str, samples: &[Sample]) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut f = std::io::BufWriter::new(std::fs::File::create(path)?);
+    for s in samples {
+        let xs: Vec<String> = s.x.iter().map(|(k, v)| format!("{k}:{v}")).collect();
+        writeln!(
+            f,
+            "{} {} {} {} {}",
+            u8::from(s.held_out),
+            s.won,
+            s.result,
+            s.colour,
+            xs.join(" ")
+        )?;
+    }
+    f.flush()
 }
 
 /// Whether the fit adds the corrections by combination (`TUNE_COMBOS=1`).
@@ -259,6 +293,8 @@ struct Fit {
     weights: Vec<f64>,
     train_loss: f64,
     held_loss: f64,
+    /// Held-out log-loss against the fit's own targets (with `TUNE_LABELS`, the labels).
+    held_target_loss: f64,
 }
 
 /// Logistic regression of the label on the sparse `row(sample)` of `n` features (no intercept:
@@ -317,21 +353,24 @@ fn fit(
         }
     }
     let weights: Vec<f64> = (0..n).map(|k| w[k] * inv_scale[k]).collect();
-    let loss = |held: bool| {
+    // Log-loss on the fitting or held-out samples, against the results or the targets.
+    let loss = |held: bool, against_targets: bool| {
         let set: Vec<_> = rows.iter().filter(|r| r.2 == held).collect();
         let total: f64 = set
             .iter()
             .map(|r| {
                 let z: f64 = r.0.iter().map(|&(k, x)| weights[k] * x).sum();
                 let p = logistic(z).clamp(1e-9, 1.0 - 1e-9);
-                -(r.3 * p.ln() + (1.0 - r.3) * (1.0 - p).ln())
+                let y = if against_targets { r.1 } else { r.3 };
+                -(y * p.ln() + (1.0 - y) * (1.0 - p).ln())
             })
             .sum();
         total / set.len().max(1) as f64
     };
     Fit {
-        train_loss: loss(false),
-        held_loss: loss(true),
+        train_loss: loss(false, false),
+        held_loss: loss(true, false),
+        held_target_loss: loss(true, true),
         weights,
     }
 }

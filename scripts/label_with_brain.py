@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""Labels positions with the evaluation of any Gomocup brain (a teacher for the evaluation's fit).
+
+    python3 scripts/label_with_brain.py BRAIN MS [--every E] [--shard K/N] < labels.txt > out.txt
+
+The input is `examples/label_positions.rs`'s format, one position a line:
+`rule game result score moves` (the moves as `h8 i9 ...`). Each position (every E-th line, and
+of those only the ones whose line number is K modulo N, so that N processes can share the work)
+is sent to BRAIN with the Gomocup protocol's BOARD command, `MS` milliseconds a move, and the
+line is written again with the brain's own score for the side to move in place of `score`.
+The score is read from the brain's last MESSAGE before its move: `Eval X` (as Rapfi writes it)
+or `score X` (as gomoku-brain does). A forced win or loss (`Eval +M12`, `Eval -M7`) becomes
++-3000. The brain's scale is its own: give it to the fit (`TUNE_LABEL_SCALE`; 200 units to a
+log-odds of 1 for Rapfi). Lines the brain did not score are left out, with a note on stderr.
+
+The brain is not part of this project: build it yourself, outside the repository.
+"""
+
+import argparse
+import os
+import re
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(__file__))
+from match import Engine  # noqa: E402
+
+RULES = {"freestyle": 0, "standard": 1, "renju": 4}
+SCORE = re.compile(r"(?:Eval|score) ([+-]?M?-?\d+)")
+MATE_SCORE = 3000
+
+
+def parse_score(messages):
+    """The last score the brain reported, or None."""
+    for line in reversed(messages):
+        found = SCORE.findall(line)
+        if found:
+            text = found[-1]
+            if "M" in text:
+                return -MATE_SCORE if text.startswith("-") else MATE_SCORE
+            return int(text)
+    return None
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("brain")
+    parser.add_argument("ms", type=int)
+    parser.add_argument("--every", type=int, default=1)
+    parser.add_argument("--shard", default="0/1")
+    parser.add_argument("--size", type=int, default=15)
+    args = parser.parse_args()
+    shard, shards = (int(v) for v in args.shard.split("/"))
+    engine = Engine(args.brain)
+    engine.send(f"START {args.size}")
+    engine.send(f"INFO timeout_turn {args.ms}")
+    engine.send("INFO timeout_match 0")
+    engine.send("INFO time_left 100000000")
+    rule_sent = None
+    taken = 0
+    for number, line in enumerate(sys.stdin):
+        if number % args.every or (number // args.every) % shards != shard:
+            continue
+        fields = line.split()
+        if len(fields) < 4 or fields[0] not in RULES:
+            continue
+        rule, game, result, _ = fields[:4]
+        moves = fields[4:]
+        if RULES[rule] != rule_sent:
+            engine.send(f"INFO rule {RULES[rule]}")
+            rule_sent = RULES[rule]
+        side = len(moves) % 2
+        engine.send("BOARD")
+        for i, word in enumerate(moves):
+            x, y = ord(word[0]) - ord("a"), args.size - int(word[1:])
+            engine.send(f"{x},{y},{1 if i % 2 == side else 2}")
+        engine.send("DONE")
+        engine.messages.clear()
+        reply = engine.answer(args.ms / 1000 * 3 + 2)
+        score = parse_score(engine.messages)
+        if reply is None or score is None:
+            print(f"line {number + 1}: no score (reply {reply!r})", file=sys.stderr)
+            if reply is None:
+                break
+            time.sleep(0.01)
+            continue
+        print(rule, game, result, score, " ".join(moves), flush=True)
+        taken += 1
+        # Some brains (Rapfi) lose a command that comes just after their move.
+        time.sleep(0.01)
+    engine.close()
+    print(f"{taken} positions labelled", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
