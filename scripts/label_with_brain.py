@@ -4,9 +4,8 @@
     python3 scripts/label_with_brain.py BRAIN MS [--every E] [--shard K/N] < labels.txt > out.txt
 
 The input is `examples/label_positions.rs`'s format, one position a line:
-`rule game result score moves` (the moves as `h8 i9 ...`). Each position (every E-th line, and
-of those only the ones whose line number is K modulo N, so that N processes can share the work)
-is sent to BRAIN with the Gomocup protocol's BOARD command, `MS` milliseconds a move, and the
+`rule game result score moves` (the moves as `h8 i9 ...`). Each position (every E-th line; of
+those, with `--shard K/N`, the K-th of every N, so that N processes can share the work) is sent to BRAIN with the Gomocup protocol's BOARD command, `MS` milliseconds a move, and the
 line is written again with the brain's own score for the side to move in place of `score`.
 The score is read from the brain's last MESSAGE before its move: `Eval X` (as Rapfi writes it)
 or `score X` (as gomoku-brain does). A forced win or loss (`Eval +M12`, `Eval -M7`) becomes
@@ -50,7 +49,14 @@ def main():
     parser.add_argument("--shard", default="0/1")
     parser.add_argument("--size", type=int, default=15)
     args = parser.parse_args()
-    shard, shards = (int(v) for v in args.shard.split("/"))
+    try:
+        shard, shards = (int(v) for v in args.shard.split("/"))
+    except ValueError:
+        parser.error(f"--shard wants K/N, not {args.shard!r}")
+    if not 0 <= shard < shards or args.every < 1:
+        parser.error("--shard K/N needs 0 <= K < N, and --every at least 1")
+    if not os.access(args.brain, os.X_OK):
+        parser.error(f"{args.brain}: not an executable brain")
     engine = Engine(args.brain)
     engine.send(f"START {args.size}")
     engine.send(f"INFO timeout_turn {args.ms}")
@@ -78,14 +84,14 @@ def main():
         engine.messages.clear()
         reply = engine.answer(args.ms / 1000 * 3 + 2)
         score = parse_score(engine.messages)
-        if reply is None or score is None:
+        if reply is None:
+            print(f"line {number + 1}: no reply in time; stopping", file=sys.stderr)
+            break
+        if score is None:
             print(f"line {number + 1}: no score (reply {reply!r})", file=sys.stderr)
-            if reply is None:
-                break
-            time.sleep(0.01)
-            continue
-        print(rule, game, result, score, " ".join(moves), flush=True)
-        taken += 1
+        else:
+            print(rule, game, result, score, " ".join(moves), flush=True)
+            taken += 1
         # Some brains (Rapfi) lose a command that comes just after their move.
         time.sleep(0.01)
     engine.close()
