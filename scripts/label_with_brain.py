@@ -5,7 +5,8 @@
 
 The input is `examples/label_positions.rs`'s format, one position a line:
 `rule game result score moves` (the moves as `h8 i9 ...`). Each position (every E-th line; of
-those, with `--shard K/N`, the K-th of every N, so that N processes can share the work) is sent to BRAIN with the Gomocup protocol's BOARD command, `MS` milliseconds a move, and the
+those, with `--shard K/N`, the K-th of every N, so that N processes can share the work) is sent
+to BRAIN with the Gomocup protocol's BOARD command, `MS` milliseconds a move, and the
 line is written again with the brain's own score for the side to move in place of `score`.
 The score is read from the brain's last MESSAGE before its move: `Eval X` (as Rapfi writes it)
 or `score X` (as gomoku-brain does). A forced win or loss (`Eval +M12`, `Eval -M7`) becomes
