@@ -389,6 +389,64 @@ fn a_damaged_game_is_forgotten_on_resume_and_the_player_told_why() {
 }
 
 #[test]
+fn the_seat_is_asked_for_again_in_the_frame_that_reads_the_welcome() {
+    let server = FakeServer::start();
+    let mut app = online_app(&server.addr, "Ann");
+    let held = SeatInfo {
+        code: CODE.to_owned(),
+        colour: Stone::Black,
+        seat_token: "seat".to_owned(),
+    };
+    server.welcome(&mut app, player(1, "Ann", false), vec![held.clone()]);
+    let resume = app
+        .world_mut()
+        .resource_mut::<OnlineGame>()
+        .resume(held.clone());
+    app.world_mut().write_message(ToServer(resume));
+    server.hear(&mut app, "the resume", |m| {
+        matches!(m, ClientMessage::Resume { .. }).then_some(())
+    });
+    server.say(ServerMessage::Seat { seat: held.clone() });
+    server.say(ServerMessage::Room {
+        room: playing(&[Pos::new(7, 7)]),
+    });
+    wait_for(&mut app, "the game", |app| room(app).is_some());
+
+    // The server restarts: the client says hello again and is welcomed.
+    server.close();
+    wait_for(&mut app, "the drop", |app| link(app) != Link::Online);
+    server.hear(&mut app, "the hello", |m| {
+        matches!(m, ClientMessage::Hello { .. }).then_some(())
+    });
+    server.say(ServerMessage::Welcome {
+        version: PROTOCOL_VERSION,
+        player: Some(player(1, "Ann", false)),
+        token: None,
+        seats: vec![held.clone()],
+    });
+    // Frames until one has read the welcome, and not one more: the resume was sent in that
+    // frame (the link's state turns to online only in the next one; a resume held back for
+    // it costs a frame, which is most of a second with software rendering).
+    wait_for(&mut app, "the welcome read", |app| {
+        app.world().resource::<LinkStatus>().welcomed
+    });
+    let deadline = Instant::now() + Duration::from_secs(5);
+    let resumed = loop {
+        match server.heard.recv_timeout(Duration::from_millis(50)) {
+            Ok(ClientMessage::Resume { code, .. }) => break code,
+            Ok(_) => {}
+            Err(_) => assert!(
+                Instant::now() < deadline,
+                "the resume was not sent in the welcome's frame"
+            ),
+        }
+    };
+    assert_eq!(resumed, CODE);
+    // Nothing was refused as not connected on the way.
+    assert_eq!(app.world().resource::<LinkStatus>().problem, None);
+}
+
+#[test]
 fn a_taken_name_keeps_the_name_the_server_gave() {
     let server = FakeServer::start();
     let mut app = online_app(&server.addr, "Ann");

@@ -256,12 +256,21 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (
-                send.run_if(in_state(Link::Online)),
-                refuse_unsent.run_if(not(in_state(Link::Online))),
-            )
+            (send.run_if(welcomed), refuse_unsent.run_if(not(welcomed)))
                 .in_set(OnlineSystems::Send),
         );
+}
+
+/// Whether the server has welcomed the player on the open socket: messages can go. This is
+/// true in the very frame the welcome is read, while the link's state turns to
+/// [`Link::Online`] only in the next one; what the game asks for on the welcome (its seat
+/// again, after a reconnection) goes at once rather than being refused as not connected.
+fn welcomed(link: Res<State<Link>>, status: Res<LinkStatus>) -> bool {
+    match link.get() {
+        Link::Online => true,
+        Link::Connecting => status.welcomed,
+        Link::Offline | Link::Retrying => false,
+    }
 }
 
 fn follow_commands(
