@@ -84,6 +84,23 @@ impl FakeServer {
         }
     }
 
+    /// Has the welcomed client take up `held` (a game one move in) and waits until it shows it.
+    fn seat(&self, app: &mut App, held: &SeatInfo) {
+        let resume = app
+            .world_mut()
+            .resource_mut::<OnlineGame>()
+            .resume(held.clone());
+        app.world_mut().write_message(ToServer(resume));
+        self.hear(app, "the resume", |m| {
+            matches!(m, ClientMessage::Resume { .. }).then_some(())
+        });
+        self.say(ServerMessage::Seat { seat: held.clone() });
+        self.say(ServerMessage::Room {
+            room: playing(&[Pos::new(7, 7)]),
+        });
+        wait_for(app, "the game", |app| room(app).is_some());
+    }
+
     /// Waits for the client's hello and welcomes it as `player`.
     fn welcome(&self, app: &mut App, player: PlayerInfo, seats: Vec<SeatInfo>) {
         self.hear(app, "the hello", |m| {
@@ -96,6 +113,15 @@ impl FakeServer {
             seats,
         });
         wait_for(app, "the welcome", |app| link(app) == Link::Online);
+    }
+}
+
+/// Black's seat in game [`CODE`], as the server hands it out.
+fn held_seat() -> SeatInfo {
+    SeatInfo {
+        code: CODE.to_owned(),
+        colour: Stone::Black,
+        seat_token: "seat".to_owned(),
     }
 }
 
@@ -313,11 +339,7 @@ fn a_damaged_game_is_forgotten_on_resume_and_the_player_told_why() {
     let server = FakeServer::start();
     let mut app = online_app(&server.addr, "Ann");
     let address = format!("ws://{}/ws", server.addr);
-    let held = SeatInfo {
-        code: CODE.to_owned(),
-        colour: Stone::Black,
-        seat_token: "seat".to_owned(),
-    };
+    let held = held_seat();
     server.welcome(&mut app, player(1, "Ann", false), vec![held.clone()]);
     let seats = |app: &App| {
         app.world()
@@ -330,19 +352,7 @@ fn a_damaged_game_is_forgotten_on_resume_and_the_player_told_why() {
 
     // The player sits in the game; a wrong invite code typed in the lobby is refused as
     // unknown, and that says nothing about the seat held.
-    let resume = app
-        .world_mut()
-        .resource_mut::<OnlineGame>()
-        .resume(held.clone());
-    app.world_mut().write_message(ToServer(resume));
-    server.hear(&mut app, "the resume", |m| {
-        matches!(m, ClientMessage::Resume { .. }).then_some(())
-    });
-    server.say(ServerMessage::Seat { seat: held.clone() });
-    server.say(ServerMessage::Room {
-        room: playing(&[Pos::new(7, 7)]),
-    });
-    wait_for(&mut app, "the game", |app| room(app).is_some());
+    server.seat(&mut app, &held);
     server.say(ServerMessage::Error {
         code: ErrorCode::UnknownRoom,
         message: "no public game has the code NOPE".to_owned(),
@@ -392,25 +402,9 @@ fn a_damaged_game_is_forgotten_on_resume_and_the_player_told_why() {
 fn the_seat_is_asked_for_again_in_the_frame_that_reads_the_welcome() {
     let server = FakeServer::start();
     let mut app = online_app(&server.addr, "Ann");
-    let held = SeatInfo {
-        code: CODE.to_owned(),
-        colour: Stone::Black,
-        seat_token: "seat".to_owned(),
-    };
+    let held = held_seat();
     server.welcome(&mut app, player(1, "Ann", false), vec![held.clone()]);
-    let resume = app
-        .world_mut()
-        .resource_mut::<OnlineGame>()
-        .resume(held.clone());
-    app.world_mut().write_message(ToServer(resume));
-    server.hear(&mut app, "the resume", |m| {
-        matches!(m, ClientMessage::Resume { .. }).then_some(())
-    });
-    server.say(ServerMessage::Seat { seat: held.clone() });
-    server.say(ServerMessage::Room {
-        room: playing(&[Pos::new(7, 7)]),
-    });
-    wait_for(&mut app, "the game", |app| room(app).is_some());
+    server.seat(&mut app, &held);
 
     // The server restarts: the client says hello again and is welcomed.
     server.close();
