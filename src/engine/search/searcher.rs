@@ -98,6 +98,15 @@ const ROOT_LMR_DIVISOR: f32 = 2.5;
 const IIR_DEPTH: i32 = 4;
 /// History counts this much less than the policy in move ordering.
 const HISTORY_DIVISOR: i32 = 16;
+/// The ordering bonus of the counter move: the reply that last refuted the opponent's last
+/// move (below the killers' 5,000, above any policy score).
+const COUNTER_BONUS: i32 = 4_000;
+/// Policy-based reductions: a late move whose policy score trails the best candidate's by
+/// more than `POLICY_FREE_LOGITS` is searched `POLICY_REDUCTION_SLOPE` plies shallower per
+/// logit beyond that, at most `POLICY_REDUCTION_MAX` plies more.
+const POLICY_FREE_LOGITS: f32 = 1.0;
+const POLICY_REDUCTION_SLOPE: f32 = 0.75;
+const POLICY_REDUCTION_MAX: f32 = 3.0;
 /// Points of at least this pattern value are searched whatever the width.
 const KEEP_VALUE: i32 = 200;
 /// The most fours the quiescence search plays in one line (both sides' together).
@@ -203,6 +212,11 @@ pub struct Searcher {
     vct: Vct,
     history: Vec<[i32; 2]>,
     killers: Vec<[u16; 2]>,
+    /// Per opponent's move (padded index) and colour to move: the reply that last cut off
+    /// after it (`NO_MOVE` for none).
+    counters: Vec<[u16; 2]>,
+    /// Per ply: the best policy score (with the distance terms) among the generated moves.
+    top_policy: Vec<i32>,
     /// Per ply, the move list's buffer, kept between nodes so move generation does not
     /// allocate.
     move_lists: Vec<Vec<usize>>,
@@ -280,6 +294,8 @@ impl Searcher {
             vct: Vct::new(300_000),
             history: vec![[0; 2]; cells],
             killers: vec![[NO_MOVE; 2]; MAX_PLY + 1],
+            counters: vec![[NO_MOVE; 2]; cells],
+            top_policy: vec![0; MAX_PLY + 1],
             move_lists: vec![Vec::new(); MAX_PLY + 1],
             left_out: vec![NO_MOVE; MAX_PLY + 2],
             scored: Vec::new(),
@@ -954,19 +970,24 @@ impl Searcher {
         }
         let killers = self.killers[ply.min(MAX_PLY)];
         let c = me.index();
+        let counter = self.counter_move(me);
         let recent =
             [self.pos.recent_move(0), self.pos.recent_move(1)].map(|r| r.map(|r| self.pos.pos(r)));
         let mut scored = std::mem::take(&mut self.scored);
         scored.clear();
+        let mut top = i32::MIN;
         scored.extend(moves.iter().map(|&m| {
             let p = self.pos.pos(m);
             let [last, mine] = recent.map(|r| r.map(|r| king_distance(r, p)));
             let mut s = self.pos.policy_value(m, me) + policy::distance_policy(last, mine);
+            top = top.max(s);
             s += self.history[m][c].min(2_000) / HISTORY_DIVISOR;
             if Some(m) == tt_move {
                 s += 1_000_000;
             } else if killers.contains(&(m as u16)) {
                 s += 5_000;
+            } else if counter == m as u16 {
+                s += COUNTER_BONUS;
             }
             (m, s)
         }));
@@ -993,6 +1014,7 @@ impl Searcher {
         moves.clear();
         moves.extend(scored.iter().map(|&(m, _)| m));
         self.scored = scored;
+        self.top_policy[ply.min(MAX_PLY)] = top;
         moves
     }
 
@@ -1085,6 +1107,7 @@ impl Searcher {
         }
         let moves = self.generate(ply, tt_move);
         let killers_here = self.killers[ply.min(MAX_PLY)];
+        let top_policy = self.top_policy[ply.min(MAX_PLY)];
         for (n, &m) in moves.iter().enumerate() {
             if !self.pos.is_legal(m, me) || m as u16 == excluded {
                 continue;
@@ -1106,6 +1129,11 @@ impl Searcher {
             } else {
                 depth - 1
             };
+            let trailing = if n >= LMR_FIRST && depth >= 2 {
+                top_policy - self.policy_with_distances(m, me)
+            } else {
+                0
+            };
             self.pos.play(m);
             let mut score;
             if searched == 0 {
@@ -1122,6 +1150,7 @@ impl Searcher {
                     if killers_here.contains(&(m as u16)) {
                         r -= 1.0;
                     }
+                    r += policy_reduction(trailing);
                     (r as i32).clamp(0, (new_depth - 1).max(0))
                 } else {
                     0
@@ -1146,6 +1175,9 @@ impl Searcher {
                     }
                 }
                 self.history[m][me.index()] += depth * depth;
+                if let Some(last) = self.pos.recent_move(0) {
+                    self.counters[last][me.index()] = m as u16;
+                }
                 break;
             }
         }
@@ -1333,6 +1365,22 @@ impl Searcher {
         best
     }
 
+    /// The reply that last cut off after the opponent's last move (`NO_MOVE` for none).
+    fn counter_move(&self, me: Stone) -> u16 {
+        self.pos
+            .recent_move(0)
+            .map_or(NO_MOVE, |last| self.counters[last][me.index()])
+    }
+
+    /// The policy's score of the empty point `m` for `me`, with the distance terms (as move
+    /// generation scores it, before history and killers).
+    fn policy_with_distances(&self, m: usize, me: Stone) -> i32 {
+        let p = self.pos.pos(m);
+        let [last, mine] = [self.pos.recent_move(0), self.pos.recent_move(1)]
+            .map(|r| r.map(|r| king_distance(self.pos.pos(r), p)));
+        self.pos.policy_value(m, me) + policy::distance_policy(last, mine)
+    }
+
     /// The hand-set pattern value of `m` for move ordering (both colours' lines): points worth
     /// [`KEEP_VALUE`] or more are never cut by the search's width.
     fn pattern_value(&self, m: usize, me: Stone, them: Stone) -> i32 {
@@ -1360,6 +1408,13 @@ impl Searcher {
             wins
         })
     }
+}
+
+/// The extra reduction of a late move whose policy score trails the best candidate's by
+/// `trailing` policy units (see [`POLICY_REDUCTION_SLOPE`]).
+fn policy_reduction(trailing: i32) -> f32 {
+    let logits = trailing as f32 / policy::UNITS_PER_LOGIT as f32;
+    ((logits - POLICY_FREE_LOGITS) * POLICY_REDUCTION_SLOPE).clamp(0.0, POLICY_REDUCTION_MAX)
 }
 
 /// How much shallower the root's `n`th move (counted from 0) is searched first at `depth`.
@@ -1523,5 +1578,41 @@ mod tests {
         assert!(moves.iter().all(|&m| s.refuted(m)));
         let r = s.think(Limits::time(Duration::from_millis(200)));
         assert!(board.is_empty_at(r.best.expect("a move")));
+    }
+
+    #[test]
+    fn policy_reductions_grow_with_the_trail_and_stop_at_their_cap() {
+        let unit = policy::UNITS_PER_LOGIT as i32;
+        assert_eq!(policy_reduction(0), 0.0);
+        assert_eq!(policy_reduction(unit), 0.0);
+        assert_eq!(policy_reduction(3 * unit), 1.5);
+        assert!(policy_reduction(4 * unit) > policy_reduction(3 * unit));
+        assert_eq!(policy_reduction(100 * unit), POLICY_REDUCTION_MAX);
+    }
+
+    #[test]
+    fn the_counter_move_is_ordered_after_the_killers_and_before_the_rest() {
+        let board = Board::with_moves(15, "h8 i9 h9 h10 g10 i8 i10 j9 k9 f7 g8 g9").unwrap();
+        let mut s = Searcher::new(&board, Rule::Freestyle, 1 << 20);
+        let me = s.pos.to_move();
+        let plain = s.generate(1, None);
+        // The last candidate kept by the width becomes the counter move to white's last move.
+        let last = s.pos.recent_move(0).expect("moves were played");
+        let counter = plain[WIDTH - 1];
+        s.counters[last][me.index()] = counter as u16;
+        let ordered = s.generate(1, None);
+        assert_eq!(ordered[0], counter);
+        // A killer still comes first.
+        s.killers[1] = [plain[WIDTH - 2] as u16, NO_MOVE];
+        let ordered = s.generate(1, None);
+        assert_eq!(ordered[..2], [plain[WIDTH - 2], counter]);
+    }
+
+    #[test]
+    fn a_cut_off_reply_becomes_the_counter_move() {
+        let board = Board::with_moves(15, "h8 i9 h9 h10 g10 i8 i10 j9 k9 f7 g8 g9").unwrap();
+        let mut s = Searcher::new(&board, Rule::Freestyle, 1 << 20);
+        s.think(Limits::nodes(20_000));
+        assert!(s.counters.iter().any(|c| c.iter().any(|&m| m != NO_MOVE)));
     }
 }
