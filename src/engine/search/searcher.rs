@@ -117,6 +117,9 @@ const QUIESCE_FOURS: u8 = 6;
 const QUIESCE_NODES: u64 = 400;
 /// The same in the shallow search, which the clock cannot stop.
 const SHALLOW_QUIESCE_NODES: u64 = 40;
+/// The depth a quiescence search's result is stored with in the table: below every result
+/// of the main search, which may use it only at its horizon.
+const QUIESCE_TT_DEPTH: i8 = -1;
 
 /// What bounds a search.
 #[derive(Debug, Clone)]
@@ -1037,7 +1040,7 @@ impl Searcher {
         // its defences are searched one ply further.
         let facing_three = self.pos.count(them, Threat::FlexFour) > 0;
         if depth <= 0 && their_fives == 0 && !(facing_three && depth == 0) {
-            return self.quiesce(alpha, beta, ply, 0);
+            return self.quiesce_leaf(alpha, beta, ply);
         }
         let alpha_orig = alpha;
         let key = self.pos.hash();
@@ -1261,6 +1264,48 @@ impl Searcher {
             return Some(WIN - ply as i32 - 2);
         }
         None
+    }
+
+    /// The quiescence search from a leaf of the main search. Most leaves of a game's middle
+    /// have a four to play (three in four at 1 s, where lines of fours took over half the
+    /// nodes): those go through the table, their result kept below every main-search entry
+    /// and used again when the position comes back by another order of moves. A leaf
+    /// without a four is only its static evaluation, cheaper than a probe.
+    fn quiesce_leaf(&mut self, alpha: i32, beta: i32, ply: usize) -> i32 {
+        if self.pos.count_at_least(self.pos.to_move(), Threat::Four) == 0 {
+            return self.quiesce(alpha, beta, ply, 0);
+        }
+        let key = self.pos.hash();
+        let stored = self.tt.probe(key);
+        if let Some(e) = stored.filter(|e| e.depth >= QUIESCE_TT_DEPTH) {
+            let score = from_tt(e.score, ply);
+            match e.bound {
+                Bound::Exact => return score,
+                Bound::Lower if score >= beta => return score,
+                Bound::Upper if score <= alpha => return score,
+                _ => {}
+            }
+        }
+        let v = self.quiesce(alpha, beta, ply, 0);
+        // A deeper result for the position (one that did not decide this window) is kept.
+        if !self.aborted && stored.is_none_or(|e| e.depth <= QUIESCE_TT_DEPTH) {
+            let bound = if v >= beta {
+                Bound::Lower
+            } else if v <= alpha {
+                Bound::Upper
+            } else {
+                Bound::Exact
+            };
+            self.tt.store(Entry {
+                key,
+                best: NO_MOVE,
+                score: to_tt(v, ply),
+                depth: QUIESCE_TT_DEPTH,
+                bound,
+                age: 0,
+            });
+        }
+        v
     }
 
     /// The quiescence search below the horizon: the static evaluation, unless a line of fours
@@ -1540,6 +1585,46 @@ mod tests {
             let stand = s.static_value();
             assert!(s.quiesce(-WIN - 1, WIN + 1, 0, 0) >= stand, "{moves}");
         }
+    }
+
+    #[test]
+    fn a_leafs_quiescence_result_is_kept_in_the_table_and_used_again() {
+        // Black to move with fours to play (k8, l8) that do not win: the lines are searched once.
+        let board = Board::with_moves(15, "h8 h9 i8 i9 j8 g8").unwrap();
+        let mut s = Searcher::new(&board, Rule::Freestyle, 1 << 20);
+        let me = s.pos.to_move();
+        assert!(s.pos.count_at_least(me, Threat::Four) > 0);
+        let (alpha, beta) = (-WIN - 1, WIN + 1);
+        let direct = s.quiesce(alpha, beta, 0, 0);
+        let first = s.quiesce_leaf(alpha, beta, 0);
+        assert_eq!(first, direct);
+        let stored = s.tt.probe(s.pos.hash()).expect("stored");
+        assert_eq!(
+            (stored.depth, stored.bound, stored.score),
+            (QUIESCE_TT_DEPTH, Bound::Exact, first)
+        );
+        // The second time the table answers: no line of fours is played again.
+        let nodes = s.nodes;
+        assert_eq!(s.quiesce_leaf(alpha, beta, 0), first);
+        assert_eq!(s.nodes, nodes);
+        // A deeper result for the position is not replaced by a quiescence search's.
+        let deeper = Entry {
+            key: s.pos.hash(),
+            best: NO_MOVE,
+            score: first - 500,
+            depth: 3,
+            bound: Bound::Lower,
+            age: 0,
+        };
+        s.tt.store(deeper);
+        // It does not decide this window: the lines are searched, and it stays.
+        assert!(s.quiesce_leaf(first - 400, first - 399, 0) >= first - 399);
+        assert!(s.nodes > nodes);
+        let kept = s.tt.probe(s.pos.hash()).expect("kept");
+        assert_eq!(
+            (kept.depth, kept.bound, kept.score),
+            (3, Bound::Lower, deeper.score)
+        );
     }
 
     #[test]
