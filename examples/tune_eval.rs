@@ -20,7 +20,7 @@
 //! (its one scale fitted), so the report compares the two on the held-out games. The new weights are printed as the `WEIGHTS` array of
 //! `src/engine/search/eval.rs`, in evaluation units (`UNITS_PER_LOG_ODDS` to a log-odds of 1).
 //!
-//! Two options, by environment variable:
+//! Options, by environment variable:
 //! - `TUNE_COMBOS=1` also fits a correction for each combination of a point's four line
 //!   patterns (`eval::COMBO_WEIGHTS`, printed after `WEIGHTS`), for the mover and the waiter.
 //! - `TUNE_LABELS=FILE[,FILE...]` reads positions labelled by a deeper search instead of game
@@ -29,6 +29,8 @@
 //!   blends the game's result (weight `TUNE_LAMBDA`, 0.3 by default) with the label through the
 //!   logistic function. The log-losses are measured against the results, and the held-out one
 //!   against the targets too (how well the fit predicts the labels).
+//! - `TUNE_PRODUCTS=0` leaves the products of threat-class counts out of the fit (their
+//!   weights come out as zero), for a linear refit to compare with.
 //! - `TUNE_DUMP=FILE` writes every sample for fits made elsewhere (a network, say), one a line:
 //!   `held_out target result colour index:count ...` (held_out 1 or 0; the target and the
 //!   result as above; colour +1 when black is to move; the features that are not zero, the
@@ -41,7 +43,8 @@ use gomoku::engine::analysis::win_probability::logistic;
 use gomoku::engine::board::Board;
 use gomoku::engine::rules::Rule;
 use gomoku::engine::search::eval::{
-    COMBOS, FEATURES, UNITS_PER_LOG_ODDS, WEIGHTS, combo_index, feature_name,
+    COMBOS, FEATURES, LINEAR_FEATURES, PRODUCT_SCALE, PRODUCT_WEIGHTS, UNITS_PER_LOG_ODDS, WEIGHTS,
+    combo_index, feature_name,
 };
 use gomoku::engine::search::position::{Position, Threat};
 
@@ -106,27 +109,50 @@ fn main() {
          against the targets); colour term {:.3}",
         fitted.train_loss, fitted.held_loss, fitted.held_target_loss, fitted.weights[colour]
     );
+    // Linear weights in evaluation units, products in 1/PRODUCT_SCALE of one.
+    let scale = |k: usize| {
+        UNITS_PER_LOG_ODDS
+            * if k < LINEAR_FEATURES {
+                1.0
+            } else {
+                PRODUCT_SCALE as f64
+            }
+    };
     let new: Vec<i32> = fitted.weights[..FEATURES]
         .iter()
-        .map(|w| (w * UNITS_PER_LOG_ODDS).round() as i32)
+        .enumerate()
+        .map(|(k, w)| (w * scale(k)).round() as i32)
         .collect();
+    let current = |k: usize| {
+        if k < LINEAR_FEATURES {
+            WEIGHTS[k]
+        } else {
+            PRODUCT_WEIGHTS[k - LINEAR_FEATURES]
+        }
+    };
     println!(
         "\n{:<32} {:>8} {:>8} {:>10}",
         "feature", "current", "fitted", "mean count"
     );
-    for k in 0..FEATURES {
+    for (k, fitted) in new.iter().enumerate() {
         let count = |s: &Sample| s.x.iter().find(|e| e.0 == k).map_or(0.0, |e| e.1);
         let mean = samples.iter().map(count).sum::<f64>() / samples.len() as f64;
         println!(
             "{:<36} {:>8} {:>8} {:>10.3}",
             feature_name(k),
-            WEIGHTS[k],
-            new[k],
+            current(k),
+            fitted,
             mean
         );
     }
-    println!("\npub const WEIGHTS: [i32; FEATURES] = [");
-    for chunk in new.chunks(7) {
+    println!("\npub const WEIGHTS: [i32; LINEAR_FEATURES] = [");
+    for chunk in new[..LINEAR_FEATURES].chunks(7) {
+        let line: Vec<String> = chunk.iter().map(|w| w.to_string()).collect();
+        println!("    {}, //", line.join(", "));
+    }
+    println!("];");
+    println!("\npub const PRODUCT_WEIGHTS: [i32; PRODUCTS] = [");
+    for chunk in new[LINEAR_FEATURES..].chunks(7) {
         let line: Vec<String> = chunk.iter().map(|w| w.to_string()).collect();
         println!("    {}, //", line.join(", "));
     }
@@ -167,6 +193,16 @@ fn dump(path: &str, samples: &[Sample]) -> std::io::Result<()> {
 /// Whether the fit adds the corrections by combination (`TUNE_COMBOS=1`).
 fn combos_on() -> bool {
     std::env::var("TUNE_COMBOS").is_ok_and(|v| v == "1")
+}
+
+/// The features fitted: every one, or the linear ones only with `TUNE_PRODUCTS=0` (the
+/// products' weights then come out as zero).
+fn fitted_features() -> usize {
+    if std::env::var("TUNE_PRODUCTS").is_ok_and(|v| v == "0") {
+        LINEAR_FEATURES
+    } else {
+        FEATURES
+    }
 }
 
 /// Reads positions labelled by `examples/label_positions.rs` from the comma-separated `files`:
@@ -250,7 +286,7 @@ fn add_position(
         return;
     }
     let f = pos.eval_features();
-    let mut x: Vec<(usize, f64)> = (0..FEATURES)
+    let mut x: Vec<(usize, f64)> = (0..fitted_features())
         .filter(|&k| f[k] > 0)
         .map(|k| (k, f[k] as f64))
         .collect();

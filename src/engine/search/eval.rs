@@ -1,5 +1,6 @@
-//! The static evaluation: a linear function of what each colour could make on the empty points,
-//! seen from the side to move, with weights fitted to the results of games.
+//! The static evaluation: a function of what each colour could make on the empty points, seen
+//! from the side to move, with weights fitted to the results of games and a stronger engine's
+//! scores.
 //!
 //! For every empty point and colour, the features are the point's four line patterns (two,
 //! open two, three, open three, four, open four, five: one count per line) and its threat class
@@ -7,7 +8,9 @@
 //! ("waiter") have weights of their own: the same open three is worth more to the side that
 //! can play it next. A few global features say what must happen now: the waiter threatens a
 //! double (a double three or a four-three), the waiter has an open three, the mover has a
-//! four to play.
+//! four to play. Beyond those linear terms, the products of the threat-class counts (how many
+//! points give the mover, and the waiter, each class, multiplied in pairs) weigh threats
+//! against each other.
 //!
 //! The weights come from logistic regression (`examples/tune_eval.rs`, documented in the
 //! README): the evaluation of each quiet position of a set of games, times a fixed scale,
@@ -33,9 +36,25 @@ pub const POINT_FEATURES: usize = LINE_PATTERNS + CLASSES + PAIRS;
 /// Global features, from the threat counts (see [`global_features`]).
 pub const GLOBAL_FEATURES: usize = 6;
 
-/// Every feature of a position: the mover's point features summed over the empty points, the
-/// waiter's, and the global ones.
-pub const FEATURES: usize = 2 * POINT_FEATURES + GLOBAL_FEATURES;
+/// The features weighted linearly: the mover's point features summed over the empty points,
+/// the waiter's, and the global ones.
+pub const LINEAR_FEATURES: usize = 2 * POINT_FEATURES + GLOBAL_FEATURES;
+
+/// Counts multiplied in pairs: how many empty points give the mover each threat class (low to
+/// five), then the waiter's (see [`class_counts`]).
+const COUNTED: usize = 2 * CLASSES;
+
+/// Every product of two counted classes (a count with itself included): 14 + 13 + ... + 1.
+/// They let the evaluation weigh threats against each other, which a sum over points cannot
+/// (three threes of the mover against none of the waiter is not three times one against none).
+pub const PRODUCTS: usize = COUNTED * (COUNTED + 1) / 2;
+
+/// The product weights are in this fraction of an evaluation unit (products of counts can be
+/// large, and their weights small).
+pub const PRODUCT_SCALE: i32 = 16;
+
+/// Every feature of a position: the linear ones, then the products.
+pub const FEATURES: usize = LINEAR_FEATURES + PRODUCTS;
 
 const PATTERN_NAMES: [&str; 8] = [
     "none",
@@ -70,6 +89,10 @@ const GLOBAL_NAMES: [&str; GLOBAL_FEATURES] = [
 
 /// The name of feature `k` (for the tuner's report).
 pub fn feature_name(k: usize) -> String {
+    if k >= LINEAR_FEATURES {
+        let (a, b) = product_of(k - LINEAR_FEATURES);
+        return format!("{} x {}", counted_name(a), counted_name(b));
+    }
     if k >= 2 * POINT_FEATURES {
         return GLOBAL_NAMES[k - 2 * POINT_FEATURES].to_string();
     }
@@ -87,6 +110,24 @@ pub fn feature_name(k: usize) -> String {
         let (a, b) = pair_of(f - LINE_PATTERNS - CLASSES);
         format!("{role} {} + {}", PATTERN_NAMES[a], PATTERN_NAMES[b])
     }
+}
+
+/// The name of counted class `c` (see [`class_counts`]).
+fn counted_name(c: usize) -> String {
+    let role = if c < CLASSES { "mover" } else { "waiter" };
+    format!("{role} {} points", CLASS_NAMES[c % CLASSES + 1])
+}
+
+/// The counted classes `(a, b)`, `a <= b`, of product number `n`.
+fn product_of(mut n: usize) -> (usize, usize) {
+    for a in 0..COUNTED {
+        let row = COUNTED - a;
+        if n < row {
+            return (a, a + n);
+        }
+        n -= row;
+    }
+    (COUNTED - 1, COUNTED - 1)
 }
 
 /// The patterns (by discriminant, strongest first) of pair number `n`.
@@ -110,23 +151,23 @@ fn pair_index(a: usize, b: usize) -> usize {
 /// evaluation units, the units the search's margins are set in.
 pub const UNITS_PER_LOG_ODDS: f64 = 640.0;
 
-/// The fitted weights, in evaluation units, by feature (see [`feature_name`]).
-pub const WEIGHTS: [i32; FEATURES] = [
-    25, 52, 90, 115, 178, 0, 0, //
-    -11, 6, -92, 20, 706, 0, 0, //
-    -17, -50, -33, -43, -64, -71, -88, //
-    -47, -56, -30, -41, 5, 40, -92, //
-    -77, -62, 86, 12, 706, 0, 0, //
+/// The fitted weights, in evaluation units, by linear feature (see [`feature_name`]).
+pub const WEIGHTS: [i32; LINEAR_FEATURES] = [
+    14, 48, 75, 81, 44, 0, 0, //
+    1, 67, 1, 44, -2, 0, 0, //
+    17, -3, -7, -16, -33, -31, -39, //
+    -17, -11, 24, 50, 93, 126, 1, //
+    -24, -12, 96, 37, -2, 0, 0, //
     0, 0, 0, 0, 0, 0, 0, //
     0, 0, 0, 0, 0, 0, 0, //
-    -28, -62, -43, -39, -53, -142, 0, //
-    13, -14, 52, -76, -330, -110, 0, //
-    25, 48, 43, 65, 91, 23, 36, //
-    24, 5, -20, 15, -8, -43, 52, //
-    7, -35, -126, -116, -330, 125, 5, //
-    -127, -220, -237, 51, 214, 104, 0, //
+    -19, -57, -29, -68, -11, 23, 0, //
+    3, -63, -164, -89, -95, 70, 0, //
+    -3, 12, 25, 41, 65, -9, -3, //
+    5, -35, -55, -74, -76, -122, -164, //
+    -28, -48, -106, -128, -95, 104, -63, //
+    -132, -181, -161, 192, 246, 62, 0, //
     0, 0, 0, 0, 0, 0, 0, //
-    -85, -337, -33, 822, 271, 266, //
+    72, -277, 3, 78, 110, 122, //
 ];
 
 /// Unordered combinations of a point's four line patterns (eight patterns, `Pattern::None`
@@ -155,6 +196,25 @@ const fn binomial(n: usize, k: usize) -> usize {
     }
     r
 }
+
+/// The fitted weights of the products, in 1/[`PRODUCT_SCALE`] evaluation units.
+pub const PRODUCT_WEIGHTS: [i32; PRODUCTS] = [
+    0, -16, -71, 4, -137, 0, 0, //
+    -3, -18, -97, -8, -172, -128, 0, //
+    4, -838, 94, -322, 0, 0, 6, //
+    6, -125, -154, -1150, -614, 0, 425, //
+    873, 1645, 0, 0, 167, 430, -652, //
+    -406, -1879, -1896, 0, -29, -1842, 0, //
+    0, 2, 119, -26, 5, 5, 191, //
+    0, -2403, 0, 0, 348, 2753, -361, //
+    859, 5036, 1664, 0, 0, 0, 0, //
+    0, 0, 0, 0, 0, 0, 0, //
+    0, 0, 0, 0, 0, 0, 0, //
+    2, 33, 95, 3, 67, 68, 0, //
+    43, 464, -11, -46, -236, 0, 675, //
+    -212, 1071, 511, 0, 73, 252, -1, //
+    0, 2046, 4803, 0, 928, 0, 0, //
+];
 
 /// Corrections by combination of a point's four lines ([`combo_index`]), as the mover and as
 /// the waiter, added to what the point's features give.
@@ -194,6 +254,47 @@ pub fn global_features(mover: &[u32; THREATS], waiter: &[u32; THREATS]) -> [bool
         mover[Threat::DoubleThree as usize] > 0,
         at_least(waiter, Threat::Four),
     ]
+}
+
+/// How many empty points give the mover each threat class from low to five, then the same for
+/// the waiter.
+pub fn class_counts(mover: &[u32; THREATS], waiter: &[u32; THREATS]) -> [u32; COUNTED] {
+    std::array::from_fn(|c| {
+        let counts = if c < CLASSES { mover } else { waiter };
+        counts[c % CLASSES + 1]
+    })
+}
+
+/// The products of the counted classes, by product number (see [`PRODUCTS`]).
+pub fn product_features(mover: &[u32; THREATS], waiter: &[u32; THREATS]) -> [u32; PRODUCTS] {
+    let c = class_counts(mover, waiter);
+    let mut out = [0; PRODUCTS];
+    let mut k = 0;
+    for a in 0..COUNTED {
+        for b in a..COUNTED {
+            out[k] = c[a] * c[b];
+            k += 1;
+        }
+    }
+    out
+}
+
+/// The products' part of the evaluation, in evaluation units.
+pub fn product_value(mover: &[u32; THREATS], waiter: &[u32; THREATS]) -> i32 {
+    let c = class_counts(mover, waiter);
+    let mut sum = 0;
+    let mut k = 0;
+    for a in 0..COUNTED {
+        if c[a] == 0 {
+            k += COUNTED - a;
+            continue;
+        }
+        for b in a..COUNTED {
+            sum += PRODUCT_WEIGHTS[k] * (c[a] * c[b]) as i32;
+            k += 1;
+        }
+    }
+    sum / PRODUCT_SCALE
 }
 
 /// The global features' part of the evaluation.
@@ -251,6 +352,41 @@ mod tests {
         }
         assert!(seen.iter().all(|&s| s));
         assert_eq!(combo_index(&[Pattern::None; 4]), 0);
+    }
+
+    #[test]
+    fn every_product_multiplies_its_two_counts() {
+        let mut mover = [0; THREATS];
+        let mut waiter = [0; THREATS];
+        mover[Threat::Low as usize] = 5;
+        mover[Threat::Three as usize] = 2;
+        waiter[Threat::Four as usize] = 3;
+        let products = product_features(&mover, &waiter);
+        let counts = class_counts(&mover, &waiter);
+        for (n, &p) in products.iter().enumerate() {
+            let (a, b) = product_of(n);
+            assert!(a <= b && b < COUNTED);
+            assert_eq!(
+                p,
+                counts[a] * counts[b],
+                "{}",
+                feature_name(LINEAR_FEATURES + n)
+            );
+        }
+        assert_eq!(
+            feature_name(LINEAR_FEATURES),
+            "mover low points x mover low points"
+        );
+        assert_eq!(
+            feature_name(FEATURES - 1),
+            "waiter five points x waiter five points"
+        );
+        let weighted: i32 = products
+            .iter()
+            .zip(PRODUCT_WEIGHTS)
+            .map(|(&p, w)| p as i32 * w)
+            .sum();
+        assert_eq!(product_value(&mover, &waiter), weighted / PRODUCT_SCALE);
     }
 
     #[test]

@@ -306,6 +306,7 @@ impl Position {
         self.eval_sum[me][0]
             + self.eval_sum[them][1]
             + eval::global_value(&self.counts[me], &self.counts[them])
+            + eval::product_value(&self.counts[me], &self.counts[them])
     }
 
     /// The evaluation's features for the side to move, counted from scratch: the evaluation
@@ -327,6 +328,8 @@ impl Position {
         for (k, on) in globals.into_iter().enumerate() {
             f[2 * POINT_FEATURES + k] = on as u32;
         }
+        let products = eval::product_features(&self.counts[me], &self.counts[1 - me]);
+        f[eval::LINEAR_FEATURES..].copy_from_slice(&products);
         f
     }
 
@@ -813,12 +816,13 @@ mod tests {
                     let fresh = Position::new(pos.board(), rule);
                     assert_eq!(pos.counts, fresh.counts);
                     assert_eq!(pos.eval_sum, fresh.eval_sum);
-                    let weighted: i64 = pos
-                        .eval_features()
-                        .iter()
-                        .zip(eval::WEIGHTS)
-                        .map(|(&f, w)| f as i64 * w as i64)
-                        .sum();
+                    let features = pos.eval_features();
+                    let (linear, products) = features.split_at(eval::LINEAR_FEATURES);
+                    let dot = |f: &[u32], w: &[i32]| -> i64 {
+                        f.iter().zip(w).map(|(&f, &w)| f as i64 * w as i64).sum()
+                    };
+                    let weighted = dot(linear, &eval::WEIGHTS)
+                        + dot(products, &eval::PRODUCT_WEIGHTS) / eval::PRODUCT_SCALE as i64;
                     assert_eq!(
                         pos.evaluate() as i64,
                         weighted,
