@@ -974,15 +974,12 @@ impl Searcher {
         let killers = self.killers[ply.min(MAX_PLY)];
         let c = me.index();
         let counter = self.counter_move(me);
-        let recent =
-            [self.pos.recent_move(0), self.pos.recent_move(1)].map(|r| r.map(|r| self.pos.pos(r)));
+        let recent = self.recent_points();
         let mut scored = std::mem::take(&mut self.scored);
         scored.clear();
         let mut top = i32::MIN;
         scored.extend(moves.iter().map(|&m| {
-            let p = self.pos.pos(m);
-            let [last, mine] = recent.map(|r| r.map(|r| king_distance(r, p)));
-            let mut s = self.pos.policy_value(m, me) + policy::distance_policy(last, mine);
+            let mut s = self.policy_score(m, me, recent);
             top = top.max(s);
             s += self.history[m][c].min(2_000) / HISTORY_DIVISOR;
             if Some(m) == tt_move {
@@ -1052,14 +1049,10 @@ impl Searcher {
                 tt_move = Some(e.best as usize);
                 tt_hit = Some(e);
             }
-            if e.depth as i32 >= depth {
-                let score = from_tt(e.score, ply);
-                match e.bound {
-                    Bound::Exact => return score,
-                    Bound::Lower if score >= beta => return score,
-                    Bound::Upper if score <= alpha => return score,
-                    _ => {}
-                }
+            if e.depth as i32 >= depth
+                && let Some(score) = table_cutoff(&e, ply, alpha, beta)
+            {
+                return score;
             }
         }
         // The block of a four is forced: it does not use up depth. (Answers to open threes
@@ -1111,6 +1104,7 @@ impl Searcher {
         let moves = self.generate(ply, tt_move);
         let killers_here = self.killers[ply.min(MAX_PLY)];
         let top_policy = self.top_policy[ply.min(MAX_PLY)];
+        let recent = self.recent_points();
         for (n, &m) in moves.iter().enumerate() {
             if !self.pos.is_legal(m, me) || m as u16 == excluded {
                 continue;
@@ -1133,7 +1127,7 @@ impl Searcher {
                 depth - 1
             };
             let trailing = if n >= LMR_FIRST && depth >= 2 {
-                top_policy - self.policy_with_distances(m, me)
+                top_policy - self.policy_score(m, me, recent)
             } else {
                 0
             };
@@ -1225,13 +1219,7 @@ impl Searcher {
             // No legal move worth playing here (every block is forbidden, say): lost.
             return -(WIN - ply as i32 - 1);
         }
-        let bound = if best <= alpha_orig {
-            Bound::Upper
-        } else if best >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
+        let bound = bound_of(best, alpha_orig, beta);
         if excluded != NO_MOVE {
             // A search without one of the moves says nothing about the position: not stored.
             return best;
@@ -1277,31 +1265,21 @@ impl Searcher {
         }
         let key = self.pos.hash();
         let stored = self.tt.probe(key);
-        if let Some(e) = stored.filter(|e| e.depth >= QUIESCE_TT_DEPTH) {
-            let score = from_tt(e.score, ply);
-            match e.bound {
-                Bound::Exact => return score,
-                Bound::Lower if score >= beta => return score,
-                Bound::Upper if score <= alpha => return score,
-                _ => {}
-            }
+        if let Some(score) = stored
+            .filter(|e| e.depth >= QUIESCE_TT_DEPTH)
+            .and_then(|e| table_cutoff(&e, ply, alpha, beta))
+        {
+            return score;
         }
         let v = self.quiesce(alpha, beta, ply, 0);
         // A deeper result for the position (one that did not decide this window) is kept.
         if !self.aborted && stored.is_none_or(|e| e.depth <= QUIESCE_TT_DEPTH) {
-            let bound = if v >= beta {
-                Bound::Lower
-            } else if v <= alpha {
-                Bound::Upper
-            } else {
-                Bound::Exact
-            };
             self.tt.store(Entry {
                 key,
                 best: NO_MOVE,
                 score: to_tt(v, ply),
                 depth: QUIESCE_TT_DEPTH,
-                bound,
+                bound: bound_of(v, alpha, beta),
                 age: 0,
             });
         }
@@ -1417,12 +1395,17 @@ impl Searcher {
             .map_or(NO_MOVE, |last| self.counters[last][me.index()])
     }
 
-    /// The policy's score of the empty point `m` for `me`, with the distance terms (as move
-    /// generation scores it, before history and killers).
-    fn policy_with_distances(&self, m: usize, me: Stone) -> i32 {
+    /// The points of the last move and the one before it (`None` where there is none).
+    fn recent_points(&self) -> [Option<Pos>; 2] {
+        [self.pos.recent_move(0), self.pos.recent_move(1)].map(|r| r.map(|r| self.pos.pos(r)))
+    }
+
+    /// The policy's score of the empty point `m` for `me` with the distance terms to the
+    /// `recent` points ([`Searcher::recent_points`]), as move generation scores it before
+    /// history and killers.
+    fn policy_score(&self, m: usize, me: Stone, recent: [Option<Pos>; 2]) -> i32 {
         let p = self.pos.pos(m);
-        let [last, mine] = [self.pos.recent_move(0), self.pos.recent_move(1)]
-            .map(|r| r.map(|r| king_distance(self.pos.pos(r), p)));
+        let [last, mine] = recent.map(|r| r.map(|r| king_distance(r, p)));
         self.pos.policy_value(m, me) + policy::distance_policy(last, mine)
     }
 
@@ -1460,6 +1443,29 @@ impl Searcher {
 fn policy_reduction(trailing: i32) -> f32 {
     let logits = trailing as f32 / policy::UNITS_PER_LOGIT as f32;
     ((logits - POLICY_FREE_LOGITS) * POLICY_REDUCTION_SLOPE).clamp(0.0, POLICY_REDUCTION_MAX)
+}
+
+/// The score a table entry gives a node searched with the window (`alpha`, `beta`) at `ply`,
+/// when its bound decides it there (the caller checks the entry is deep enough).
+fn table_cutoff(e: &Entry, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    let score = from_tt(e.score, ply);
+    match e.bound {
+        Bound::Exact => Some(score),
+        Bound::Lower if score >= beta => Some(score),
+        Bound::Upper if score <= alpha => Some(score),
+        _ => None,
+    }
+}
+
+/// The bound a search result `v` of the window (`alpha`, `beta`) is.
+fn bound_of(v: i32, alpha: i32, beta: i32) -> Bound {
+    if v <= alpha {
+        Bound::Upper
+    } else if v >= beta {
+        Bound::Lower
+    } else {
+        Bound::Exact
+    }
 }
 
 /// How much shallower the root's `n`th move (counted from 0) is searched first at `depth`.
