@@ -8,35 +8,41 @@ MATCH_DIR is a folder saved by `scripts/match.py --save` (games and logs) with t
 report beside it (MATCH_DIR.txt); OURS played as A, OPPONENT (a brain that reports `Eval` in
 its MESSAGE lines, such as Rapfi) as B. For each game B won: the position before our move,
 our move there (as played at the match's time), our move after SLOW_MS, the opponent's move
-after 1 s, and the opponent's evaluation (its own view, 0.5 s) after each of them. Freestyle.
-Figures for diagnosis, not a test.
+after 1 s, and the opponent's evaluation (its own view, 0.5 s) after each of them, a proven
+win or loss as +-3000 (`label_with_brain.parse_score`). Freestyle. Figures for diagnosis, not
+a test.
 """
-import glob, json, re, subprocess, sys
+import glob
+import json
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(__file__))
+from label_with_brain import parse_score  # noqa: E402
+from match import start_engines  # noqa: E402
+
+SIZE = 15
 
 
 def ask(brain, moves, ms):
-    """The brain's move in the position after `moves`, and its last reported score."""
+    """The brain's move in the freestyle position after `moves` (`h8`-style words) and the
+    score it reported for it (`parse_score`'s scale); (None, None) if it did not answer."""
+    engine = start_engines([brain], SIZE, 0, ms)[0]
+    engine.send("BOARD")
     n = len(moves)
-    lines = ['START 15', f'INFO timeout_turn {ms}', 'INFO timeout_match 100000000',
-             'INFO time_left 100000000', 'INFO rule 0', 'BOARD']
-    for i, m in enumerate(moves):
-        x, y = ord(m[0]) - 97, 15 - int(m[1:])
-        lines.append(f'{x},{y},{1 if (n - i) % 2 == 0 else 2}')
-    lines.append('DONE')
-    p = subprocess.run([brain], input='\n'.join(lines) + '\n', stdout=subprocess.PIPE,
-                       stderr=subprocess.DEVNULL, text=True, timeout=ms / 1000 * 3 + 10)
-    out = p.stdout.strip().splitlines()
-    score = None
-    for line in out:
-        m = re.search(r'Eval ([+-]?M?\d+)', line)
-        if m:
-            v = m[1]
-            score = (-30000 if v.startswith('-') else 30000) if 'M' in v else int(v)
-        m = re.search(r'score (-?\d+)', line)
-        if m:
-            score = int(m[1])
-    x, y = out[-1].split(',')
-    return chr(97 + int(x)) + str(15 - int(y)), score
+    for i, word in enumerate(moves):
+        x, y = ord(word[0]) - ord("a"), SIZE - int(word[1:])
+        engine.send(f"{x},{y},{1 if (n - i) % 2 == 0 else 2}")
+    engine.send("DONE")
+    reply = engine.answer(ms / 1000 * 3 + 2)
+    engine.close()
+    try:
+        x, y = (int(v) for v in reply.split(","))
+    except (AttributeError, ValueError):
+        print(f"{brain}: no move for {' '.join(moves)} (reply {reply!r})", file=sys.stderr)
+        return None, None
+    return f"{chr(ord('a') + x)}{SIZE - y}", parse_score(engine.messages)
 
 
 def main():
@@ -46,7 +52,10 @@ def main():
     thresh = int(sys.argv[4]) if len(sys.argv) > 4 else 200
     slow = int(sys.argv[5]) if len(sys.argv) > 5 else 5000
     k, shards = map(int, (sys.argv[6] if len(sys.argv) > 6 else '0/1').split('/'))
-    report = open(folder.rstrip('/') + '.txt').read()
+    try:
+        report = open(folder.rstrip('/') + '.txt').read()
+    except OSError as e:
+        sys.exit(f"the match's report beside {folder}: {e}")
     lost = {int(m[1]) for m in re.finditer(r'game +(\d+): A is \w+: B ', report)}
     for i, log in enumerate(sorted(glob.glob(folder + '/game*.log'))):
         number = int(re.search(r'game(\d+)', log)[1])
@@ -55,12 +64,8 @@ def main():
         moves = re.findall(r'[a-o]\d+', open(log[:-4] + '.txt').readline())
         first = None
         for line in open(log):
-            m = re.match(r'(\d+) (black|white) [\d,]+: MESSAGE .*Eval ([+-]?M?\d+)', line)
-            if not m:
-                continue
-            v = m[3]
-            value = (-30000 if v.startswith('-') else 30000) if 'M' in v else int(v)
-            if value >= thresh:
+            m = re.match(r'(\d+) (black|white) [\d,]+: (MESSAGE .*Eval .*)', line)
+            if m and parse_score([m[3]]) >= thresh:
                 first = int(m[1])
                 break
         if first is None or first < 3:
@@ -68,7 +73,8 @@ def main():
         before, played = moves[:first - 2], moves[first - 2]
         longer, _ = ask(ours, before, slow)
         theirs, _ = ask(opponent, before, 1000)
-        judged = {c: ask(opponent, before + [c], 500)[1] for c in sorted({played, longer, theirs})}
+        candidates = sorted({played, longer, theirs} - {None})
+        judged = {c: ask(opponent, before + [c], 500)[1] for c in candidates}
         print(json.dumps(dict(game=number, move=first - 1, played=played, slow=longer,
                               opponent=theirs, opponent_eval_after=judged)), flush=True)
 
