@@ -21,8 +21,9 @@ often each build's move was judged far better. Judgements are kept in the cache 
 
 Measured (see the README): over 1,200 positions, main at 0.1 s against main at 0.2 s differed
 in 217 moves and the judge (Rapfi at 1 s) rated the two sets of moves the same (-0.04 +- 2.73);
-the screen cannot see twice the time, so it was not used to screen changes. Neither brain is
-part of this project: build them yourself, outside the repository.
+four times the time it sees at two standard errors (+7.0 +- 3.5). Too coarse to rank changes,
+so it was not used to screen them. Neither brain is part of this project: build them
+yourself, outside the repository.
 """
 
 import argparse
