@@ -12,6 +12,8 @@ The score is read from the brain's last MESSAGE before its move: `Eval X` (as Ra
 or `score X` (as gomoku-brain does). A forced win or loss (`Eval +M12`, `Eval -M7`) becomes
 +-3000. The brain's scale is its own: give it to the fit (`TUNE_LABEL_SCALE`; 200 units to a
 log-odds of 1 for Rapfi). Lines the brain did not score are left out, with a note on stderr.
+`--moves FILE` also writes the brain's chosen move in each position, `game move moves...` a line
+(the policy's teacher: `TUNE_MOVES` of docs/matches/2026-11-27-insearch/'s experiment patch).
 
 The brain is not part of this project: build it yourself, outside the repository.
 """
@@ -49,6 +51,7 @@ def main():
     parser.add_argument("--every", type=int, default=1)
     parser.add_argument("--shard", default="0/1")
     parser.add_argument("--size", type=int, default=15)
+    parser.add_argument("--moves", help="also write the brain's chosen moves to this file")
     args = parser.parse_args()
     try:
         shard, shards = (int(v) for v in args.shard.split("/"))
@@ -58,6 +61,7 @@ def main():
         parser.error("--shard K/N needs 0 <= K < N, and --every at least 1")
     if not os.access(args.brain, os.X_OK):
         parser.error(f"{args.brain}: not an executable brain")
+    moves_out = open(args.moves, "w") if args.moves else None
     engine = Engine(args.brain)
     engine.send(f"START {args.size}")
     engine.send(f"INFO timeout_turn {args.ms}")
@@ -76,13 +80,8 @@ def main():
         if RULES[rule] != rule_sent:
             engine.send(f"INFO rule {RULES[rule]}")
             rule_sent = RULES[rule]
-        side = len(moves) % 2
-        engine.send("BOARD")
-        for i, word in enumerate(moves):
-            x, y = ord(word[0]) - ord("a"), args.size - int(word[1:])
-            engine.send(f"{x},{y},{1 if i % 2 == side else 2}")
-        engine.send("DONE")
         engine.messages.clear()
+        engine.board(moves, args.size)
         reply = engine.answer(args.ms / 1000 * 3 + 2)
         score = parse_score(engine.messages)
         if reply is None:
@@ -93,9 +92,19 @@ def main():
         else:
             print(rule, game, result, score, " ".join(moves), flush=True)
             taken += 1
+        if moves_out is not None:
+            try:
+                x, y = (int(v) for v in reply.split(","))
+            except ValueError:
+                print(f"line {number + 1}: no move (reply {reply!r})", file=sys.stderr)
+            else:
+                word = f"{chr(ord('a') + x)}{args.size - y}"
+                print(game, word, " ".join(moves), file=moves_out, flush=True)
         # Some brains (Rapfi) lose a command that comes just after their move.
         time.sleep(0.01)
     engine.close()
+    if moves_out is not None:
+        moves_out.close()
     print(f"{taken} positions labelled", file=sys.stderr)
 
 

@@ -29,12 +29,7 @@ def ask(brain, moves, ms):
     """The brain's move in the freestyle position after `moves` (`h8`-style words) and the
     score it reported for it (`parse_score`'s scale); (None, None) if it did not answer."""
     engine = start_engines([brain], SIZE, 0, ms)[0]
-    engine.send("BOARD")
-    n = len(moves)
-    for i, word in enumerate(moves):
-        x, y = ord(word[0]) - ord("a"), SIZE - int(word[1:])
-        engine.send(f"{x},{y},{1 if (n - i) % 2 == 0 else 2}")
-    engine.send("DONE")
+    engine.board(moves, SIZE)
     reply = engine.answer(ms / 1000 * 3 + 2)
     engine.close()
     try:

@@ -70,6 +70,16 @@ class Engine:
         self.proc.stdin.write(text + "\n")
         self.proc.stdin.flush()
 
+    def board(self, words, size):
+        """Sends the position after `words` (`h8`-style moves, alternating from black) with the
+        BOARD command: the side to move is the engine's own (1), the other side 2."""
+        self.send("BOARD")
+        n = len(words)
+        for i, word in enumerate(words):
+            x, y = ord(word[0]) - ord("a"), size - int(word[1:])
+            self.send(f"{x},{y},{1 if (n - i) % 2 == 0 else 2}")
+        self.send("DONE")
+
     def answer(self, timeout):
         end = time.time() + timeout
         while True:

@@ -6,8 +6,7 @@
     python3 move_loss.py compare a.txt b.txt JUDGE JUDGE_MS positions.txt [--cache F]
 
 `positions` samples N positions (one a line, the moves as `h8 i9 ...`) from the games
-(`game*.txt` position strings, as `scripts/match.py --save` writes them): plies 6 to 60, no
-five on the board.
+(`game*.txt` position strings, as `scripts/match.py --save` writes them): plies 6 to 60.
 
 `play` asks BRAIN for its move in each position (`MS` milliseconds, the Gomocup protocol's
 BOARD command, freestyle) and writes `index move` lines.
@@ -31,13 +30,14 @@ import json
 import math
 import os
 import random
+import re
 import sys
 import time
 
 # The project's scripts folder, four levels up from this research note.
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../../scripts"))
 from label_with_brain import parse_score  # noqa: E402
-from match import Engine  # noqa: E402
+from match import Engine, five_or_more  # noqa: E402
 
 SIZE = 15
 LABEL_SCALE = 200.0
@@ -53,58 +53,15 @@ def coords(word):
     return ord(word[0]) - ord("a"), SIZE - int(word[1:])
 
 
-def parse_game(text):
-    """The moves of a position string (`h8i9...`), or None."""
-    moves, i = [], 0
-    text = text.strip()
-    while i < len(text):
-        if not text[i].isalpha():
-            return None
-        j = i + 1
-        while j < len(text) and text[j].isdigit():
-            j += 1
-        if j == i + 1:
-            return None
-        moves.append(text[i:j])
-        i = j
-    return moves
-
-
-def has_five(moves):
-    stones = {coords(m): k % 2 for k, m in enumerate(moves)}
-    for (x, y), c in stones.items():
-        for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
-            if all(stones.get((x + k * dx, y + k * dy)) == c for k in range(5)):
-                return True
-    return False
-
-
-def can_make_five(moves):
-    """Whether the side to move has a point that makes five (or more) at once."""
-    stones = {coords(m): k % 2 for k, m in enumerate(moves)}
-    me = len(moves) % 2
-    for x in range(SIZE):
-        for y in range(SIZE):
-            if (x, y) in stones:
-                continue
-            for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
-                run = 1
-                for sign in (1, -1):
-                    k = 1
-                    while stones.get((x + sign * k * dx, y + sign * k * dy)) == me:
-                        run += 1
-                        k += 1
-                if run >= 5:
-                    return True
-    return False
-
-
 def settled_value(moves):
     """The value for the side that made the last move when the game is settled at once: it made
     five (+3000), or the other side can (-3000); None otherwise."""
-    if has_five(moves):
+    board = {coords(m): k % 2 for k, m in enumerate(moves)}
+    last, mover = coords(moves[-1]), (len(moves) - 1) % 2
+    if five_or_more(board, SIZE, *last, mover, False):
         return MATE
-    if can_make_five(moves):
+    if any(five_or_more(board, SIZE, x, y, 1 - mover, False)
+           for x in range(SIZE) for y in range(SIZE) if (x, y) not in board):
         return -MATE
     return None
 
@@ -117,16 +74,15 @@ def sample_positions(args):
             if not (name.startswith("game") and name.endswith(".txt")):
                 continue
             with open(os.path.join(folder, name)) as f:
-                moves = parse_game(f.read())
-            if not moves:
-                continue
+                moves = re.findall(r"[a-o]\d+", f.readline())
+            # A game ends at its first five, so no position before its last move has one.
             for ply in range(6, min(len(moves), 61)):
                 found.append(moves[:ply])
     rng.shuffle(found)
     seen, out = set(), []
     for moves in found:
         key = " ".join(moves)
-        if key in seen or has_five(moves):
+        if key in seen:
             continue
         seen.add(key)
         out.append(key)
@@ -148,13 +104,8 @@ class Brain:
 
     def ask(self, moves):
         """The brain's move and last reported score for the side to move, or (None, None)."""
-        side = len(moves) % 2
-        self.engine.send("BOARD")
-        for i, word in enumerate(moves):
-            x, y = coords(word)
-            self.engine.send(f"{x},{y},{1 if i % 2 == side else 2}")
-        self.engine.send("DONE")
         self.engine.messages.clear()
+        self.engine.board(moves, SIZE)
         reply = self.engine.answer(self.ms / 1000 * 3 + 2)
         # Some brains (Rapfi) lose a command that comes just after their move.
         time.sleep(0.01)
