@@ -1,5 +1,22 @@
-import numpy as np, sys
+"""Fits a move-ordering policy over line codes to a brain's moves: our policy's score times a
+fitted factor, plus a weight per line code for the mover and one for the opponent (a code and
+its reverse share one; codes seen fewer than MIN times in training have none), summed over the
+four directions; a softmax over each position's candidates, Adam, L2.
+
+    python3 fit_codes.py DUMP[,DUMP...] MIN L2 MOVES_GAMES     (env: ITS=150, OUT=fit)
+
+DUMP: `dump_policy_codes` output (with its `.meta`). MOVES_GAMES: the moves file of the game
+positions (`rapfi_moves_from_games.py`), read for the held-out split: game positions are held
+out by opening (one in five, by the first eight moves), other positions by game number (one in
+five). Writes OUT.npz (the weights) and OUT.bin: the engine's table (`code_policy.bin` of
+code-policy.patch), per code 0..3^10 the mover's and the opponent's weight in hundredths of a
+logit, little-endian i16."""
 import os
+import sys
+import zlib
+
+import numpy as np
+
 files = sys.argv[1].split(',')
 ds, gs, srcs = [], [], []
 off = 0
@@ -20,9 +37,8 @@ canon = np.minimum(codes, rev)
 uniq, cid = np.unique(canon, return_inverse=True)
 K = len(uniq)
 own_c, opp_c = cid[own], cid[opp]
-import zlib
 op = {}
-for l in open('moves-games.txt'):
+for l in open(sys.argv[4]):
     w = l.split()
     g = int(w[0])
     if g not in op:
@@ -35,7 +51,7 @@ npos = len(starts)
 # counts for regularisation / pruning of rare codes
 cnt_own = np.bincount(own_c[~held].ravel(), minlength=K)
 cnt_opp = np.bincount(opp_c[~held].ravel(), minlength=K)
-MIN = int(sys.argv[2]) if len(sys.argv) > 2 else 5
+MIN = int(sys.argv[2])
 own_c = np.where(cnt_own[own_c] >= MIN, own_c, K)   # K = shared rare bucket (fixed 0)
 opp_c = np.where(cnt_opp[opp_c] >= MIN, opp_c, K)
 print('rows', len(d), 'positions', npos, 'codes', K, 'kept own', (cnt_own >= MIN).sum(), 'opp', (cnt_opp >= MIN).sum())
@@ -56,12 +72,11 @@ def metrics(z, mask_pos, name):
     r = better[sel]
     print(f'{name}: first {np.mean(r == 0)*100:.1f}%, in first 10 {np.mean(r < 10)*100:.1f}%, in first 12 {np.mean(r < 12)*100:.1f}%, mean rank {np.mean(r)+1:.2f}, log-loss {np.mean(ll[sel]):.4f}')
 
-train_pos = ~held_pos[np.arange(npos)] if False else None
 pos_held = np.zeros(npos, bool); pos_held[pid[held]] = True
 for k in range(len(files)):
     metrics(base, pos_held & (src == k), f'current policy, {files[k]}')
 # fit
-L2 = float(sys.argv[3]) if len(sys.argv) > 3 else 1e-4
+L2 = float(sys.argv[3])
 a = 1.0; A = np.zeros(K + 1); B = np.zeros(K + 1)
 mA = np.zeros(K + 1); vA = np.zeros(K + 1); mB = np.zeros(K + 1); vB = np.zeros(K + 1); ma = va = 0.0
 lr = 0.05; b1, b2 = 0.9, 0.999
@@ -84,4 +99,10 @@ for it in range(1, int(os.environ.get('ITS', '150')) + 1):
         metrics(z, ~pos_held, f'it {it} train')
         for k in range(len(files)):
             metrics(z, pos_held & (src == k), f'it {it} held {files[k]}')
-np.savez(os.environ.get('OUT', 'fit') + '.npz', A=A, B=B, a=a, uniq=uniq)
+out = os.environ.get('OUT', 'fit')
+np.savez(out + '.npz', A=A, B=B, a=a, uniq=uniq)
+table = np.zeros((3 ** 10, 2), dtype='<i2')
+table[:, 0] = np.round(A[cid] * 100)
+table[:, 1] = np.round(B[cid] * 100)
+table.tofile(out + '.bin')
+print('factor on our policy', a, 'largest weight', np.abs(table).max())
