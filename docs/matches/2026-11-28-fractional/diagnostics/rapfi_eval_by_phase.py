@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """When are games against Rapfi decided? Reads the logs `scripts/match.py --save` writes (engine A
-ours, engine B Rapfi, whose MESSAGE lines carry `Eval N` or `Eval M..`/`-M..` for a found mate).
+ours, engine B Rapfi, whose MESSAGE lines carry `Eval N` or `Eval +M..`/`-M..` for a found mate,
+read by `scripts/label_with_brain.py`'s `parse_score`, which counts a mate as +-3000).
 
     python3 rapfi_eval_by_phase.py MATCH_DIR RESULT_TXT
 
@@ -11,16 +12,12 @@ end (counted from its first move after the opening, in groups of five), and our 
 score at its move just before that.
 """
 import glob
+import os
 import re
 import sys
 
-MATE = 9999
-
-
-def rapfi_value(text):
-    if "M" in text:
-        return -MATE if text.startswith("-") else MATE
-    return int(text)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), *[".."] * 4, "scripts"))
+from label_with_brain import parse_score  # noqa: E402
 
 
 def games(match_dir, result_txt):
@@ -41,14 +38,9 @@ def games(match_dir, result_txt):
             if not m:
                 continue
             ply, side, text = int(m.group(1)), m.group(2), m.group(3)
-            if side == a_colour:
-                s = re.search(r"score (-?\d+)", text)
-                if s:
-                    seq.append(("A", ply, int(s.group(1))))
-            else:
-                e = re.search(r"Eval (\S+)", text)
-                if e:
-                    seq.append(("B", ply, rapfi_value(e.group(1))))
+            value = parse_score([text])
+            if value is not None:
+                seq.append(("A" if side == a_colour else "B", ply, value))
         yield winner, seq
 
 
