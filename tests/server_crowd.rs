@@ -14,6 +14,15 @@ use server_support::{Client, Pair, Server, move_msg, settings, temp_dir};
 /// Spectators in the crowd (fewer when the process may not open that many files).
 const CROWD: usize = 2000;
 
+/// The players' pause before each move: 50 moves a second, far quicker than people play, but
+/// enough for the server to finish telling the crowd one move before the next comes. Without
+/// it the players moved every 8 to 10 ms on a two-core machine, while the last move's 2,000
+/// frames were still being written, so the round trip measured how fast the server tells a
+/// crowd (at 125 moves a second: 250,000 frames a second), not what a player waits; on a busy
+/// machine its p99 went over 50 ms with nothing wrong (55 ms in CI). With the pause: p50 about
+/// 1 ms, p99 6 to 12 ms, and 20 to 25 ms with two busy loops on both cores.
+const THINK: Duration = Duration::from_millis(20);
+
 /// The points of a 19x19 game without a five: colour by `(x + 2y) mod 4` (two black, two
 /// white along a row; alternating down a column; no five on either diagonal), black's and
 /// white's points interleaved from the centre out.
@@ -130,11 +139,13 @@ fn a_crowd_of_spectators_leaving_at_once_costs_the_players_nothing() {
     // 80 moves with the crowd watching, then 40 more while the whole crowd leaves at once.
     let mut trips = Vec::new();
     for ply in 40..120 {
+        std::thread::sleep(THINK);
         trips.push(timed_move(&mut p, ply, moves[ply as usize]));
     }
     fans[0].view_until(&mut None, |r| r.moves.len() == 120);
     let leaving = std::thread::spawn(move || drop(fans));
     for ply in 120..160 {
+        std::thread::sleep(THINK);
         trips.push(timed_move(&mut p, ply, moves[ply as usize]));
     }
     leaving.join().expect("the crowd left");
