@@ -18,9 +18,9 @@ const CROWD: usize = 2000;
 /// enough for the server to finish telling the crowd one move before the next comes. Without
 /// it the players moved every 8 to 10 ms on a two-core machine, while the last move's 2,000
 /// frames were still being written, so the round trip measured how fast the server tells a
-/// crowd (at 125 moves a second: 250,000 frames a second), not what a player waits; on a busy
-/// machine its p99 went over 50 ms with nothing wrong (55 ms in CI). With the pause: p50 about
-/// 1 ms, p99 6 to 12 ms, and 20 to 25 ms with two busy loops on both cores.
+/// crowd (at 125 moves a second: 250,000 frames a second), not what a player waits; in CI its
+/// p99 went over 50 ms (55 ms) with nothing wrong. With the pause: p50 1 to 4 ms and p99 6 to
+/// 22 ms, and p99 21 to 25 ms with two busy loops on both cores.
 const THINK: Duration = Duration::from_millis(20);
 
 /// The points of a 19x19 game without a five: colour by `(x + 2y) mod 4` (two black, two
