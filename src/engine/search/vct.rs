@@ -192,6 +192,14 @@ impl Vct {
                     defences.push(c);
                 }
             }
+            // The answers most likely to hold first: one that refutes ends the search of this
+            // attack, so the ones that only lose are not proven first.
+            defences.sort_by_key(|&d| {
+                std::cmp::Reverse((
+                    pos.threat(d, defender),
+                    pos.point_value(d, defender) + pos.point_value(d, attacker),
+                ))
+            });
         }
         for d in defences {
             if !pos.is_legal(d, defender) {
