@@ -265,7 +265,10 @@ mod tests {
         );
         let mut vct = Vct::new(100_000);
         let win = vct.solve_deepening(&mut pos, 1..=11, 100_000);
-        assert_eq!(win.map(|m| pos.pos(m).to_notation(15)).as_deref(), Some("c9"));
+        assert_eq!(
+            win.map(|m| pos.pos(m).to_notation(15)).as_deref(),
+            Some("c9")
+        );
     }
 
     #[test]
