@@ -1,7 +1,8 @@
 //! Victory by continuous threats: the side to move makes a four or an open three with every
 //! move, and wins however the opponent answers. Against a four the answer is forced; against a
-//! three the opponent may take any point that stops the open four, or make a four of their own.
-//! Each branch ends in a VCF (see [`super::vcf`]).
+//! three the opponent may take any point that stops the open four, or make a four of their own;
+//! those answers are tried best first (the opponent's own threats leading), since one that holds
+//! ends the attack's search. Each branch ends in a VCF (see [`super::vcf`]).
 
 use web_time::Instant;
 
