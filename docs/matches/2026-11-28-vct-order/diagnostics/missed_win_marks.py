@@ -13,7 +13,8 @@ import re
 import subprocess
 import sys
 
-from verdicts import rapfi_eval, think, words_of
+from label_with_brain import parse_score
+from verdicts import think, words_of
 
 
 def main():
@@ -28,7 +29,7 @@ def main():
                 continue
             n = int(m.group(1))
             marks += 1
-            v = rapfi_eval(think(rapfi, moves[:n], 1000)[1])
+            v = parse_score(think(rapfi, moves[:n], 1000)[1])
             wrong = v is not None and v <= -3000
             false += wrong
             print(game.split("/")[-1], n, m.group(3), "Rapfi's eval for the opponent after it:", v,

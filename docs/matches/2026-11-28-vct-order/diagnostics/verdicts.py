@@ -7,9 +7,10 @@ For the first K of our moves after the opening in every game of each MATCH_DIR (
 `gameNNN.txt` and the match's `result.txt`, W-L-D ours as engine A), Rapfi thinks MS ms on the
 position before our move (its move and its eval for us, the side to move) and, when our move is
 not its move, on the position after it (its eval for the opponent). The loss of our move is the
-sum of the two evals (0 when we played Rapfi's move); a mate counts 3000. The opening of a game is
-the longest line of OPENINGS that starts it. SHARD/N splits the positions over N runs (one per
-core). Output, one line a position:
+sum of the two evals (0 when we played Rapfi's move); a mate counts 3000 (read by
+`scripts/label_with_brain.py`'s `parse_score`). The opening of a game is the longest line of
+OPENINGS that starts it. SHARD/N splits the positions over N runs (one per core). Output, one
+line a position:
 
     match game winner k index rapfi_move v our_move w loss | moves before ours
 """
@@ -19,22 +20,12 @@ import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "..", "..", "scripts"))
+from label_with_brain import parse_score  # noqa: E402
 from match import start_engines  # noqa: E402
 
 
 def words_of(text):
     return re.findall(r"[a-o]\d+", text)
-
-
-def rapfi_eval(messages):
-    """The last `Eval` of Rapfi's messages, a mate as +-3000."""
-    value = None
-    for m in messages:
-        e = re.search(r"Eval ([+-]?M?\d+)", m)
-        if e:
-            t = e.group(1)
-            value = (-3000 if t.startswith("-") else 3000) if "M" in t else int(t)
-    return value
 
 
 def think(engine_path, words, ms):
@@ -72,10 +63,10 @@ def main():
         if j % n != shard:
             continue
         best, messages = think(rapfi, before, ms)
-        v = rapfi_eval(messages)
+        v = parse_score(messages)
         w, loss = None, 0
         if best != ours:
-            w = rapfi_eval(think(rapfi, before + [ours], ms)[1])
+            w = parse_score(think(rapfi, before + [ours], ms)[1])
             loss = v + w if v is not None and w is not None else None
         print(f"{d} {g} {winner} {k} {i} {best} {v} {ours} {w} {loss} | {' '.join(before)}", flush=True)
 
