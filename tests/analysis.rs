@@ -105,16 +105,32 @@ fn a_missed_win_by_fours_is_marked_and_becomes_a_puzzle_whose_answer_is_checked(
     let first = &review.moves[10];
     assert_eq!(first.class, MoveClass::MissedWin, "{first:?}");
     assert_eq!(first.remark(15).as_deref(), Some("missed VCT: f3"));
-    // White's m11 let black win by force; its m12 kept its own win.
+    // Black's f5 (move 13) makes no four and no three, but it threatens a win by fours that
+    // white cannot stop (Rapfi at 1 s: white is mated in 14 plies): it keeps the win.
+    assert_ne!(
+        review.moves[12].class,
+        MoveClass::MissedWin,
+        "{:?}",
+        review.moves[12]
+    );
+    // White's m10 (move 12) missed a win by threats at m12 (Rapfi at 1 s: mate in 11 plies);
+    // its m11 let black win by force; its m12 kept its own win.
+    let white_missed = &review.moves[11];
+    assert_eq!(white_missed.class, MoveClass::MissedWin, "{white_missed:?}");
+    assert_eq!(white_missed.remark(15).as_deref(), Some("missed VCT: m12"));
     assert_eq!(review.moves[13].class, MoveClass::Blunder);
     assert_eq!(review.moves[15].class, MoveClass::Best);
-    assert_eq!(review.white.missed_wins, 0);
+    assert_eq!(review.white.missed_wins, 1);
 
     let puzzles = puzzles_from_review(&record(MISSED_VCF), &review);
-    assert_eq!(puzzles.len(), 2, "one puzzle a missed win: {puzzles:?}");
+    assert_eq!(puzzles.len(), 3, "one puzzle a missed win: {puzzles:?}");
     assert_eq!(puzzles[0].from_move, Some(11));
     assert_eq!(puzzles[0].kind, WinKind::Vct);
-    let p = &puzzles[1];
+    assert_eq!(
+        (puzzles[1].from_move, puzzles[1].to_move),
+        (Some(12), Stone::White)
+    );
+    let p = &puzzles[2];
     assert_eq!(
         (p.to_move, p.answer, p.kind),
         (Stone::Black, at("f3"), WinKind::Vcf)
@@ -122,7 +138,10 @@ fn a_missed_win_by_fours_is_marked_and_becomes_a_puzzle_whose_answer_is_checked(
     assert_eq!(p.moves, parse_moves(MISSED_VCF, 15).unwrap()[..14].to_vec());
     assert_eq!(p.from_move, Some(15));
     assert_eq!(check_answer(p, at("f3"), CHECK_NODES), Ok(Verdict::Wins));
-    for wrong in ["l2", "g3", "m12"] {
+    // m12 stops white's three and keeps black's threat of fours: white is still lost (Rapfi at
+    // 1 s: mated in 10 plies), so it solves the puzzle too. After l2 or g3 white wins.
+    assert_eq!(check_answer(p, at("m12"), CHECK_NODES), Ok(Verdict::Wins));
+    for wrong in ["l2", "g3"] {
         assert_eq!(
             check_answer(p, at(wrong), CHECK_NODES),
             Ok(Verdict::DoesNotWin),

@@ -6,7 +6,8 @@
 //! - [`SearchInfo`] and [`Searcher::on_iteration`](crate::engine::search::searcher::Searcher::on_iteration):
 //!   the search's information (depth, value, nodes, time, line) after every iteration.
 //! - [`win_probability`]: search scores as the side to move's chance to win, fitted to games.
-//! - [`solve`]: forced wins (VCF, VCT) and whether a move keeps one.
+//! - [`solve`]: forced wins (VCF, VCT) and whether a move keeps one (checked answer by answer
+//!   in `kept_win`).
 //! - [`review`]: every move of a game marked best, good, inaccuracy, mistake, blunder or missed
 //!   win (see [`classify`]), with the missed blocks named ([`threats`]) and a summary per player.
 //! - [`live`]: one position searched deeper and deeper, for the game's analysis mode.
@@ -14,6 +15,7 @@
 //!   [`puzzle_set`]: the built-in puzzles; [`puzzle_play`]: solving one move by move.
 
 pub mod classify;
+mod kept_win;
 pub mod live;
 pub mod multipv;
 pub mod puzzle;

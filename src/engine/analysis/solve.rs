@@ -6,17 +6,19 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::board::{Board, Pos, Stone};
+use crate::engine::board::{Board, Pos};
 use crate::engine::rules::{Rule, winning_line};
-use crate::engine::search::position::{Position, Threat};
+use crate::engine::search::position::Position;
 use crate::engine::search::searcher::{Limits, Searcher};
 use crate::engine::search::vcf::Vcf;
 use crate::engine::search::vct::Vct;
 
+use super::kept_win::KeptWin;
+
 /// The longest win by fours looked for, in attacking moves.
-const VCF_DEPTH: u8 = 20;
+pub(super) const VCF_DEPTH: u8 = 20;
 /// The longest win by threats looked for, in attacking moves (odd depths from 3 up to this).
-const VCT_MAX_DEPTH: u8 = 11;
+pub(super) const VCT_MAX_DEPTH: u8 = 11;
 /// The longest line [`forced_win`] writes out, in moves.
 const MAX_LINE: usize = 40;
 /// Nodes of the short search that picks the defender's answers in a VCT's line.
@@ -136,9 +138,10 @@ fn vct_line(board: &Board, rule: Rule, first: Pos, nodes: u64) -> Vec<Pos> {
 }
 
 /// Whether the side that just moved on `board` still wins by force: its move made five, or
-/// every answer the opponent has (a forced block, or any stop of an open three) leaves it a
-/// win the solvers prove within `nodes`. A quiet move is not proven to keep a win (the
-/// opponent has a free move); callers may add the search's verdict.
+/// every answer the opponent has leaves it a win the solvers prove within `nodes` (see
+/// [`super::kept_win`]: blocks of fours, stops of open threes, and after a quiet move every
+/// point). What is not proven within the budget is not kept; callers may add the search's
+/// verdict.
 pub fn keeps_forced_win(board: &Board, rule: Rule, nodes: u64) -> bool {
     let Some(last) = board.last_move() else {
         return false;
@@ -147,48 +150,37 @@ pub fn keeps_forced_win(board: &Board, rule: Rule, nodes: u64) -> bool {
         return true;
     }
     let mut pos = Position::new(board, rule);
-    let defender = pos.to_move();
-    let mover: Stone = defender.opponent();
-    if pos.count(defender, Threat::Five) > 0 {
-        // They make five first.
-        return false;
-    }
-    let mut points = Vec::new();
-    pos.points_with(mover, Threat::Five, &mut points);
-    let defences = match points.len() {
-        0 if pos.count(mover, Threat::FlexFour) > 0 => {
-            // An open three: every point that stops the open four, or a four of theirs.
-            let mut stops = Vec::new();
-            pos.points_with(mover, Threat::Four, &mut stops);
-            let mut counters = Vec::new();
-            pos.points_with(defender, Threat::Four, &mut counters);
-            for c in counters {
-                if !stops.contains(&c) {
-                    stops.push(c);
-                }
-            }
-            stops
-        }
-        0 => return false,
-        1 => points,
-        _ => return true,
-    };
-    for d in defences {
-        if !pos.is_legal(d, defender) {
-            continue;
-        }
-        pos.play(d);
-        let wins = wins_by_force(&mut pos, nodes);
-        pos.undo();
-        if !wins {
-            return false;
-        }
-    }
-    // Every legal answer loses (or there is none: black's blocks are all forbidden).
-    true
+    KeptWin::new(nodes).every_answer_loses(&mut pos)
 }
 
-/// Whether the side to move of `pos` has a win the solvers prove within `nodes`.
-fn wins_by_force(pos: &mut Position, nodes: u64) -> bool {
-    Vcf::new(nodes).solve(pos, VCF_DEPTH).is_some() || vct_move(pos, nodes).is_some()
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(moves: &str) -> Board {
+        Board::with_moves(15, moves).expect("legal moves")
+    }
+
+    /// Black (c3 d3 e3, f4, i12) wins from here; white has m9 m8 m10 on the other side.
+    const BLACK_WINS: &str = "c3 j12 d3 b3 i12 k12 e3 l12 f4 m9 m8 m10";
+
+    #[test]
+    fn a_quiet_move_threatening_a_win_by_fours_keeps_the_win() {
+        // f5 makes no four and no open three, but black threatens fours wherever white goes
+        // (Rapfi at 1 s: white is mated in 14 plies).
+        assert!(keeps_forced_win(
+            &board(&format!("{BLACK_WINS} f5")),
+            Rule::Freestyle,
+            20_000
+        ));
+    }
+
+    #[test]
+    fn a_quiet_move_that_threatens_nothing_does_not_keep_the_win() {
+        assert!(!keeps_forced_win(
+            &board(&format!("{BLACK_WINS} a15")),
+            Rule::Freestyle,
+            20_000
+        ));
+    }
 }

@@ -389,6 +389,32 @@ impl Position {
         }
     }
 
+    /// The answers of the side to move to an open three of `attacker`: every point where the
+    /// attacker would make a four (taking it stops or spoils the open four), then every four of
+    /// the side to move's own, each point once.
+    pub fn answers_to_three(&self, attacker: Stone, out: &mut Vec<usize>) {
+        self.points_with(attacker, Threat::Four, out);
+        let mut counters = Vec::new();
+        self.points_with(attacker.opponent(), Threat::Four, &mut counters);
+        for c in counters {
+            if !out.contains(&c) {
+                out.push(c);
+            }
+        }
+    }
+
+    /// Sorts a defender's answers (empty points) with those most likely to hold first: the
+    /// defender's own threats, then the points worth most to both sides.
+    pub fn sort_answers(&self, defender: Stone, answers: &mut [usize]) {
+        let attacker = defender.opponent();
+        answers.sort_by_key(|&d| {
+            std::cmp::Reverse((
+                self.threat(d, defender),
+                self.point_value(d, defender) + self.point_value(d, attacker),
+            ))
+        });
+    }
+
     /// Whether `stone` may play the empty point `i` (only black in renju has forbidden points).
     pub fn is_legal(&mut self, i: usize, stone: Stone) -> bool {
         self.forbidden(i, stone).is_none()

@@ -13,8 +13,8 @@ import re
 import subprocess
 import sys
 
-from label_with_brain import parse_score
-from verdicts import think, words_of
+from verdicts import think, words_of  # sets the path to scripts/ as well
+from label_with_brain import parse_score  # noqa: E402
 
 
 def main():
