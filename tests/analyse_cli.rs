@@ -147,3 +147,28 @@ fn bad_input_gets_a_clear_error_and_a_failing_exit() {
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
     }
 }
+
+#[test]
+fn a_reader_that_goes_away_ends_the_tool_quietly() {
+    // `gomoku-analyse review game.txt | head -1`: the pipe closes after the first line.
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let game = scratch("read-one-line.txt");
+    std::fs::write(&game, IGNORED_THREE.replace(' ', "")).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gomoku-analyse"))
+        .args(["review", game.to_str().unwrap(), "--nodes", "2000"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the tool starts");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("review of 10 moves"), "{first}");
+    // The reader is dropped here: every later write meets a closed pipe.
+    let out = child.wait_with_output().unwrap();
+    let stderr = text(&out.stderr);
+    assert!(out.status.success(), "{:?} {stderr}", out.status);
+    assert!(stderr.is_empty(), "nothing to say about it: {stderr}");
+}

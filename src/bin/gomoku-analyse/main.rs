@@ -4,11 +4,12 @@
 
 mod args;
 mod input;
+mod out;
 mod print;
 
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use gomoku::engine::analysis::{ReviewOptions, SearchInfo, forced_win, multi_pv, review_game};
 use gomoku::engine::search::searcher::{Limits, Searcher};
@@ -31,10 +32,7 @@ fn main() -> ExitCode {
         }
     };
     let result = match args.command {
-        Command::Help => {
-            println!("{}", args::USAGE);
-            Ok(())
-        }
+        Command::Help => out::say(args::USAGE),
         Command::Review => review(&args),
         Command::Solve => solve(&args),
         Command::Analyse => analyse(&args),
@@ -56,26 +54,42 @@ fn review(args: &Args) -> Result<(), String> {
         solver_nodes: args.solver_nodes.unwrap_or(defaults.solver_nodes),
         ..defaults
     };
-    println!(
+    out::say(format_args!(
         "review of {} moves ({}, {}x{}), {} nodes a position",
         record.moves.len(),
         record.rule,
         record.size,
         record.size,
         options.nodes
-    );
-    println!("{}", print::review_heading());
+    ))?;
+    out::say(print::review_heading())?;
     let size = record.size;
     let stop = Arc::new(AtomicBool::new(false));
-    let review = review_game(&record, options, stop, |p| {
-        println!("{}", print::review_row(p.last, size));
-    })
-    .map_err(|e| e.to_string())?;
-    println!("{}", print::review_summary(&review));
-    if let Some(out) = &args.json {
-        std::fs::write(out, review.to_json() + "\n")
-            .map_err(|e| format!("cannot write {out}: {e}"))?;
-        println!("review written to {out}");
+    let mut write_error = None;
+    let review = review_game(&record, options, stop.clone(), |p| {
+        if let Err(e) = out::say(print::review_row(p.last, size)) {
+            write_error.get_or_insert(e);
+            stop.store(true, Ordering::Relaxed);
+        }
+        // With nobody left to read the table, the review goes on only for its JSON file.
+        if out::gone() && args.json.is_none() {
+            stop.store(true, Ordering::Relaxed);
+        }
+    });
+    if let Some(e) = write_error {
+        return Err(e);
+    }
+    let review = match review {
+        Ok(review) => review,
+        // Stopped above: the reader went, and nothing else wanted the review.
+        Err(_) if out::gone() && args.json.is_none() => return Ok(()),
+        Err(e) => return Err(e.to_string()),
+    };
+    out::say(print::review_summary(&review))?;
+    if let Some(path) = &args.json {
+        std::fs::write(path, review.to_json() + "\n")
+            .map_err(|e| format!("cannot write {path}: {e}"))?;
+        out::say(format_args!("review written to {path}"))?;
     }
     Ok(())
 }
@@ -89,12 +103,12 @@ fn solve(args: &Args) -> Result<(), String> {
     let side = board.to_move();
     let nodes = args.nodes.unwrap_or(SOLVE_NODES);
     match forced_win(board, game.rule(), nodes) {
-        Some(win) => println!("{}", print::forced_win(side, &win, board.size())),
-        None => println!(
+        Some(win) => out::say(print::forced_win(side, &win, board.size()))?,
+        None => out::say(format_args!(
             "no forced win found for {} ({} nodes per solver)",
             print::colour_name(side),
             nodes
-        ),
+        ))?,
     }
     Ok(())
 }
@@ -109,12 +123,12 @@ fn analyse(args: &Args) -> Result<(), String> {
         Some(t) => Limits::time(t),
         None => Limits::nodes(args.nodes.unwrap_or(ANALYSE_NODES)),
     };
-    println!(
+    out::say(format_args!(
         "{} to move ({}, {} stones)",
         print::colour_name(board.to_move()),
         game.rule(),
         board.stone_count()
-    );
+    ))?;
     let mut searcher = Searcher::new(board, game.rule(), TABLE_BYTES);
     let lines = multi_pv(
         &mut searcher,
@@ -124,7 +138,8 @@ fn analyse(args: &Args) -> Result<(), String> {
         &limits,
         |line| {
             Some(Box::new(move |info: &SearchInfo| {
-                println!("info line {} {info}", line + 1);
+                // A failure to write shows again, as an error, with the lines at the end.
+                let _ = out::say(format_args!("info line {} {info}", line + 1));
             }))
         },
     );
@@ -132,7 +147,7 @@ fn analyse(args: &Args) -> Result<(), String> {
         return Err("no move to analyse".to_owned());
     }
     for (i, l) in lines.iter().enumerate() {
-        println!("{}", print::pv_line(i + 1, l, board.size()));
+        out::say(print::pv_line(i + 1, l, board.size()))?;
     }
     Ok(())
 }
