@@ -9,7 +9,7 @@ use common::at;
 use gomoku::engine::analysis::puzzle::CHECK_NODES;
 use gomoku::engine::analysis::{
     MoveClass, Review, ReviewError, ReviewOptions, SearchInfo, Verdict, WinKind, check_answer,
-    forced_win, multi_pv, puzzles_from_review, review_game,
+    forced_win, keeps_forced_win, multi_pv, puzzles_from_review, review_game,
 };
 use gomoku::engine::board::parse_moves;
 use gomoku::engine::record::{ImportDefaults, import};
@@ -152,6 +152,37 @@ fn a_missed_win_by_fours_is_marked_and_becomes_a_puzzle_whose_answer_is_checked(
         check_answer(p, at("c3"), CHECK_NODES),
         Ok(Verdict::Illegal(_))
     ));
+}
+
+/// Game 55 of a match against Rapfi at 0.2 s (2026-11-28): white's k8 (move 10) keeps white's
+/// forced win (Rapfi at 1 s: black is mated), but the solvers prove it only with 100,000 nodes
+/// an answer, not the review's 20,000.
+const KEPT_ON_A_SECOND_LOOK: &str = "f7 j5 f8 m8 l2 j7 f6 f5 k6 k8";
+
+#[test]
+fn a_move_the_search_still_rates_highly_is_checked_again_before_it_is_called_a_missed_win() {
+    let options = ReviewOptions::default();
+    let board = Board::with_moves(15, KEPT_ON_A_SECOND_LOOK).unwrap();
+    assert!(
+        !keeps_forced_win(&board, Rule::Freestyle, options.solver_nodes),
+        "the first check falls short"
+    );
+    let review = review_game(
+        &record(KEPT_ON_A_SECOND_LOOK),
+        options,
+        Arc::new(AtomicBool::new(false)),
+        |_| {},
+    )
+    .unwrap();
+    let m = &review.moves[9];
+    assert_eq!((m.number, m.colour), (10, Stone::White));
+    assert!(
+        m.forced_win.is_some(),
+        "white wins by force before k8: {m:?}"
+    );
+    assert!(m.win_after >= 0.7, "and the search still likes it: {m:?}");
+    assert_ne!(m.class, MoveClass::MissedWin, "{m:?}");
+    assert_eq!(review.white.missed_wins, 0);
 }
 
 #[test]
