@@ -58,7 +58,13 @@ impl KeptWin {
                 // An open three: every point that stops the open four, or a four of theirs.
                 pos.answers_to_three(attacker, &mut answers);
             }
-            0 => pos.all_empty(&mut answers),
+            0 => {
+                pos.all_empty(&mut answers);
+                if answers.is_empty() {
+                    // A full board: a draw, not a win.
+                    return false;
+                }
+            }
             1 => pos.points_with(attacker, Threat::Five, &mut answers),
             _ => return true,
         }
