@@ -160,12 +160,12 @@ fn a_missed_win_by_fours_is_marked_and_becomes_a_puzzle_whose_answer_is_checked(
 const KEPT_ON_A_SECOND_LOOK: &str = "f7 j5 f8 m8 l2 j7 f6 f5 k6 k8";
 
 #[test]
-fn a_move_the_search_still_rates_highly_is_checked_again_before_it_is_called_a_missed_win() {
+fn a_move_the_search_still_rates_highly_gets_a_deeper_check_before_it_is_called_a_missed_win() {
     let options = ReviewOptions::default();
     let board = Board::with_moves(15, KEPT_ON_A_SECOND_LOOK).unwrap();
     assert!(
         !keeps_forced_win(&board, Rule::Freestyle, options.solver_nodes),
-        "the first check falls short"
+        "the usual budget falls short"
     );
     let review = review_game(
         &record(KEPT_ON_A_SECOND_LOOK),

@@ -26,13 +26,13 @@ pub const FORMAT: &str = "gomoku-review";
 /// The review version this build writes and reads.
 pub const VERSION: u32 = 1;
 
-/// A move the check could not prove to keep a forced win, but after which the search still
-/// gives its player at least this chance, is checked again with [`RECHECK_BUDGET`] times the
-/// solvers' nodes before it is marked a missed win. (On 96 games against Rapfi, the marks Rapfi
-/// called false had 75% to 98% after the move, the true ones 15% to 64%;
+/// A move after which the search still gives its player at least this chance gets
+/// [`DEEPER_CHECK_BUDGET`] times the solvers' nodes for the check that it keeps a forced win,
+/// before it can be marked a missed win. (On 96 games against Rapfi, the marks Rapfi called
+/// false had 75% to 98% after the move, the true ones 15% to 64%;
 /// `docs/matches/2026-11-28-kept-win/`.)
-const RECHECK_ABOVE: f64 = 0.7;
-const RECHECK_BUDGET: u64 = 5;
+const DEEPER_CHECK_ABOVE: f64 = 0.7;
+const DEEPER_CHECK_BUDGET: u64 = 5;
 
 /// What a review spends on each position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -357,13 +357,7 @@ impl Reviewer {
         let missed_win = before.forced_win.is_some()
             && !(mover_won
                 || after.score <= -DECIDED_SCORE
-                || solve::keeps_forced_win(after_board, self.rule, self.options.solver_nodes)
-                || (win_after >= RECHECK_ABOVE
-                    && solve::keeps_forced_win(
-                        after_board,
-                        self.rule,
-                        self.options.solver_nodes.saturating_mul(RECHECK_BUDGET),
-                    )));
+                || solve::keeps_forced_win(after_board, self.rule, self.kept_win_nodes(win_after)));
         if before.forced_win.is_some() && !missed_win {
             win_after = 1.0;
         }
@@ -419,6 +413,17 @@ impl Reviewer {
             black: PlayerSummary::of(&self.reviewed, Stone::Black),
             white: PlayerSummary::of(&self.reviewed, Stone::White),
             moves: self.reviewed,
+        }
+    }
+
+    /// The solvers' nodes for checking that a move keeps a forced win: more when the search
+    /// still gives its player `win_after` of at least [`DEEPER_CHECK_ABOVE`].
+    fn kept_win_nodes(&self, win_after: f64) -> u64 {
+        let nodes = self.options.solver_nodes;
+        if win_after >= DEEPER_CHECK_ABOVE {
+            nodes.saturating_mul(DEEPER_CHECK_BUDGET)
+        } else {
+            nodes
         }
     }
 
