@@ -11,15 +11,17 @@ now, STEP the perturbation `c` (how far each side of the current value the two p
 pair sit: large enough that the two differ measurably in strength) and MIN..MAX its range.
 
 Each iteration (simultaneous perturbation stochastic approximation, the tuning method of
-Stockfish's Fishtest): every parameter is moved by +STEP or -STEP, each sign drawn at random; the engine with the values plus the perturbation plays the one
-with the values minus it, one opening (drawn from `--openings`) with each colour, both engines
-with the extra `--env` variables (a fixed node count per move, so that results do not depend on
-the machine's load). With r the pair's result for the plus side (wins minus losses, -2..2),
-each parameter moves by `R * STEP * r * sign * ((A + 1) / (A + k + 1))^0.602` for the k-th pair
-(k from 0, A a tenth of the pairs, R `--r-end`): a step of `R * STEP * r` at first, shrinking
-as the run goes on (the gain sequence of Spall's SPSA, which settles the values at the end).
-One worker per core in `--cores` plays pairs at the same time, each on its own core
-(`taskset`), updating the shared values as its pair ends.
+Stockfish's Fishtest): every parameter is moved by +STEP or -STEP, each sign drawn at random;
+the engine with the values plus the perturbation plays the one with the values minus it, one
+opening (drawn from `--openings`) with each colour, on a 15x15 board under `--rule` (0
+freestyle, 1 standard, 4 renju), both engines with the extra `--env` variables (a fixed node
+count per move, so that results do not depend on the machine's load). With r the pair's result
+for the plus side (wins minus losses, -2..2), each parameter moves by
+`R * STEP * r * sign * ((A + 1) / (A + k + 1))^0.602` for the k-th pair (k from 0, A a tenth of
+the pairs, R `--r-end`): a step of `R * STEP * r` at first, shrinking as the run goes on (the
+gain sequence of Spall's SPSA, which settles the values at the end). One worker per core in
+`--cores` plays pairs at the same time, each on its own core (`taskset`), updating the shared
+values as its pair ends.
 
 The log (`--log`) gets a line per pair (its iteration, result and the values after it); the
 values are printed every 50 pairs and at the end. Figures, not a verdict: the tuned values are
@@ -29,6 +31,7 @@ only worth what a match against the engine before them says.
 import argparse
 import os
 import random
+import shutil
 import stat
 import sys
 import tempfile
@@ -103,8 +106,9 @@ def main():
     args = ap.parse_args()
     params = read_params(args.params)
     extra = dict(e.split("=", 1) for e in args.env)
-    size_lines = sum(1 for line in open(args.openings) if line.split("#", 1)[0].strip())
-    openings = match.read_openings(args.openings, size_lines, 15)
+    with open(args.openings) as f:
+        count = sum(1 for line in f if line.split("#", 1)[0].strip())
+    openings = match.read_openings(args.openings, count, 15)
     rng = random.Random(args.seed)
     lock = threading.Lock()
     big_a = max(1, args.pairs // 10)
@@ -148,6 +152,9 @@ def main():
         t.start()
     for t in threads:
         t.join()
+    shutil.rmtree(folder, ignore_errors=True)
+    if log:
+        log.close()
     show("final:")
 
 
