@@ -31,6 +31,7 @@ only worth what a match against the engine before them says.
 import argparse
 import os
 import random
+import shlex
 import shutil
 import stat
 import sys
@@ -42,6 +43,8 @@ import match  # noqa: E402
 
 
 class Param:
+    """One tuned parameter: its variable's name, current value, perturbation and range."""
+
     def __init__(self, name, start, step, low, high):
         self.name, self.value, self.step, self.low, self.high = name, start, step, low, high
 
@@ -74,9 +77,10 @@ def wrapper(folder, name, engine, core, env):
     """A script that runs `engine` on `core` with the variables `env` (the match driver takes
     a program path, not an environment)."""
     path = os.path.join(folder, name)
-    exports = " ".join(f"{k}={v}" for k, v in env.items())
+    exports = " ".join(shlex.quote(f"{k}={v}") for k, v in env.items())
+    program = shlex.quote(os.path.abspath(engine))
     with open(path, "w") as f:
-        f.write(f"#!/bin/sh\nexec env {exports} taskset -c {core} {os.path.abspath(engine)}\n")
+        f.write(f"#!/bin/sh\nexec env {exports} taskset -c {core} {program}\n")
     os.chmod(path, os.stat(path).st_mode | stat.S_IXUSR)
     return path
 
@@ -105,14 +109,22 @@ def main():
     ap.add_argument("--log")
     args = ap.parse_args()
     params = read_params(args.params)
+    if not os.access(args.engine, os.X_OK):
+        sys.exit(f"{args.engine}: not an executable engine")
+    if any("=" not in e for e in args.env):
+        sys.exit("--env takes NAME=VALUE")
     extra = dict(e.split("=", 1) for e in args.env)
+    try:
+        cores = [int(c) for c in args.cores.split(",")]
+    except ValueError:
+        sys.exit(f"--cores takes core numbers separated by commas, not {args.cores!r}")
     with open(args.openings) as f:
         count = sum(1 for line in f if line.split("#", 1)[0].strip())
     openings = match.read_openings(args.openings, count, 15)
     rng = random.Random(args.seed)
     lock = threading.Lock()
     big_a = max(1, args.pairs // 10)
-    state = {"next": 0, "done": 0, "sum": 0}
+    state = {"next": 0, "done": 0}
     log = open(args.log, "a") if args.log else None
     folder = tempfile.mkdtemp(prefix="spsa-")
 
@@ -140,14 +152,13 @@ def main():
                 for p, s in zip(params, signs):
                     p.value = p.clamp(p.value + args.r_end * p.step * a_scale * r * s)
                 state["done"] += 1
-                state["sum"] += r
                 if log:
                     log.write(f"{k} {r} " + " ".join(f"{p.value:.5g}" for p in params) + "\n")
                     log.flush()
                 if state["done"] % 50 == 0:
                     show(f"after {state['done']} pairs:")
 
-    threads = [threading.Thread(target=worker, args=(int(c),)) for c in args.cores.split(",")]
+    threads = [threading.Thread(target=worker, args=(c,)) for c in cores]
     for t in threads:
         t.start()
     for t in threads:
