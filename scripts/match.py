@@ -355,7 +355,8 @@ def openings(n, size, seed):
 
 
 def read_openings(path, n, size):
-    """The first `n` openings of a file, as (x, y) lists with y counted from the top."""
+    """The first `n` openings of a file (all of them if `n` is None), as (x, y) lists with y
+    counted from the top."""
     out = []
     with open(path) as f:
         for number, line in enumerate(f, 1):
@@ -374,7 +375,9 @@ def read_openings(path, n, size):
             out.append(stones)
             if len(out) == n:
                 return out
-    sys.exit(f"{path} holds {len(out)} openings, {n} are needed")
+    if n is None and out:
+        return out
+    sys.exit(f"{path} holds {len(out)} openings, {n or 'some'} are needed")
 
 
 def main():

@@ -118,9 +118,7 @@ def main():
         cores = [int(c) for c in args.cores.split(",")]
     except ValueError:
         sys.exit(f"--cores takes core numbers separated by commas, not {args.cores!r}")
-    with open(args.openings) as f:
-        count = sum(1 for line in f if line.split("#", 1)[0].strip())
-    openings = match.read_openings(args.openings, count, 15)
+    openings = match.read_openings(args.openings, None, 15)
     rng = random.Random(args.seed)
     lock = threading.Lock()
     big_a = max(1, args.pairs // 10)
