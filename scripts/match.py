@@ -354,27 +354,33 @@ def openings(n, size, seed):
     return out
 
 
+def content_lines(path):
+    """The lines of a text file that hold something, as (line number, words): a `#` starts a
+    comment to the end of its line, and blank lines are skipped."""
+    with open(path) as f:
+        for number, line in enumerate(f, 1):
+            words = line.split("#", 1)[0].split()
+            if words:
+                yield number, words
+
+
 def read_openings(path, n, size):
     """The first `n` openings of a file (all of them if `n` is None), as (x, y) lists with y
     counted from the top."""
     out = []
-    with open(path) as f:
-        for number, line in enumerate(f, 1):
-            text = line.split("#", 1)[0].split()
-            if not text:
-                continue
-            stones = []
-            for word in text:
-                try:
-                    x, y = ord(word[0].lower()) - ord("a"), size - int(word[1:])
-                except (ValueError, IndexError):
-                    sys.exit(f"{path}:{number}: not a move: {word!r}")
-                if not (0 <= x < size and 0 <= y < size) or (x, y) in stones:
-                    sys.exit(f"{path}:{number}: {word!r} is off the board or taken")
-                stones.append((x, y))
-            out.append(stones)
-            if len(out) == n:
-                return out
+    for number, text in content_lines(path):
+        stones = []
+        for word in text:
+            try:
+                x, y = ord(word[0].lower()) - ord("a"), size - int(word[1:])
+            except (ValueError, IndexError):
+                sys.exit(f"{path}:{number}: not a move: {word!r}")
+            if not (0 <= x < size and 0 <= y < size) or (x, y) in stones:
+                sys.exit(f"{path}:{number}: {word!r} is off the board or taken")
+            stones.append((x, y))
+        out.append(stones)
+        if len(out) == n:
+            return out
     if n is None and out:
         return out
     sys.exit(f"{path} holds {len(out)} openings, {n or 'some'} are needed")

@@ -54,20 +54,16 @@ class Param:
 
 def read_params(path):
     params = []
-    with open(path) as f:
-        for number, line in enumerate(f, 1):
-            words = line.split("#", 1)[0].split()
-            if not words:
-                continue
-            if len(words) != 5:
-                sys.exit(f"{path}:{number}: expected NAME START STEP MIN MAX")
-            try:
-                start, step, low, high = (float(w) for w in words[1:])
-            except ValueError:
-                sys.exit(f"{path}:{number}: not numbers: {' '.join(words[1:])}")
-            if step <= 0 or not low <= start <= high:
-                sys.exit(f"{path}:{number}: STEP must be positive and START within MIN..MAX")
-            params.append(Param(words[0], start, step, low, high))
+    for number, words in match.content_lines(path):
+        if len(words) != 5:
+            sys.exit(f"{path}:{number}: expected NAME START STEP MIN MAX")
+        try:
+            start, step, low, high = (float(w) for w in words[1:])
+        except ValueError:
+            sys.exit(f"{path}:{number}: not numbers: {' '.join(words[1:])}")
+        if step <= 0 or not low <= start <= high:
+            sys.exit(f"{path}:{number}: STEP must be positive and START within MIN..MAX")
+        params.append(Param(words[0], start, step, low, high))
     if not params:
         sys.exit(f"{path}: no parameters")
     return params
