@@ -100,8 +100,11 @@ mod tests {
         let mut cands = Vec::new();
         pos.candidates(&mut cands);
         for i in cands {
-            let own = (pos.patterns(i, me), pos.threat(i, me));
-            let their = (pos.patterns(i, me.opponent()), pos.threat(i, me.opponent()));
+            let own = (&pos.patterns(i, me), pos.threat(i, me));
+            let their = (
+                &pos.patterns(i, me.opponent()),
+                pos.threat(i, me.opponent()),
+            );
             let summed: i32 = policy_features(own, their, None, None)
                 .map(|k| POLICY_WEIGHTS[k])
                 .sum();

@@ -76,26 +76,11 @@ fn classify(pats: &[Pattern; 4]) -> Threat {
     }
 }
 
-/// Per empty point and colour: the four line patterns, the threat class, the value for move
-/// ordering and the evaluation's share (as the mover, as the waiter).
-#[derive(Debug, Clone, Copy)]
-struct PointInfo {
-    pats: [[Pattern; 4]; 2],
-    threat: [Threat; 2],
-    value: [i32; 2],
-    eval: [[i32; 2]; 2],
-}
-
-impl Default for PointInfo {
-    fn default() -> Self {
-        PointInfo {
-            pats: [[Pattern::None; 4]; 2],
-            threat: [Threat::None; 2],
-            value: [0; 2],
-            eval: [[0; 2]; 2],
-        }
-    }
-}
+/// Per empty point and colour: the combination key of its four line patterns (see
+/// [`combo_key`]); the threat class, the ordering value and the evaluation's shares are read
+/// from the combination tables by it. Four bytes a point, so a move saves and restores little
+/// and changes a pattern with one masked write.
+type PointKeys = [u16; 2];
 
 /// The search's board. See the module documentation.
 #[derive(Clone)]
@@ -104,7 +89,7 @@ pub struct Position {
     stride: usize,
     steps: [isize; 4],
     cells: Vec<u8>,
-    info: Vec<PointInfo>,
+    keys: Vec<PointKeys>,
     /// Per point and direction: the pattern-table codes of the ten neighbours as each colour
     /// sees them (black's in the low 16 bits, white's in the high), kept up to date by adding
     /// each move's digits (see [`pattern::line_code`]) in one addition, so a refresh is a table
@@ -128,12 +113,16 @@ pub struct Position {
     tables: [&'static [Pattern]; 2],
     /// The threat class, ordering value and evaluation shares of every combination of four
     /// line patterns.
-    combos: &'static [Combo],
+    combos: &'static Combos,
     /// The engine board's moves, as padded indices.
     history: Vec<usize>,
-    /// What each move changed, to put back on undo: the touched points' old information.
-    saved_points: Vec<(usize, PointInfo)>,
-    /// Per move: where its saved points start, and the counts and value sums before it.
+    /// What each move changed, to put back on undo: the touched points and their old keys.
+    saved_points: Vec<(u32, PointKeys)>,
+    /// The bits of the four-point sets each move flipped (`2 i + colour`), flipped back on
+    /// undo: few moves flip any.
+    saved_flips: Vec<u32>,
+    /// Per move: where its saved points and flips start, and the counts and value sums before
+    /// it.
     saved_moves: Vec<SavedMove>,
 }
 
@@ -141,6 +130,7 @@ pub struct Position {
 #[derive(Debug, Clone, Copy)]
 struct SavedMove {
     points_from: usize,
+    flips_from: usize,
     counts: [[u32; THREATS]; 2],
     eval_sum: [[i32; 2]; 2],
 }
@@ -160,7 +150,7 @@ impl Position {
             stride,
             steps: [1, s, s + 1, 1 - s],
             cells: vec![WALL; stride * stride],
-            info: vec![PointInfo::default(); stride * stride],
+            keys: vec![[0; 2]; stride * stride],
             codes: vec![[0; 4]; stride * stride],
             digit: [[0; 2 * HALF + 1]; 4],
             near: vec![0; stride * stride],
@@ -176,6 +166,7 @@ impl Position {
             combos: combos(),
             history: Vec::new(),
             saved_points: Vec::new(),
+            saved_flips: Vec::new(),
             saved_moves: Vec::new(),
         };
         for p in board.points() {
@@ -267,26 +258,25 @@ impl Position {
 
     /// The threat `stone` would make on the empty point `i`.
     pub fn threat(&self, i: usize, stone: Stone) -> Threat {
-        self.info[i].threat[stone.index()]
+        self.combos.threat[self.keys[i][stone.index()] as usize]
     }
 
     /// The line patterns `stone` would make on the empty point `i`.
-    pub fn patterns(&self, i: usize, stone: Stone) -> &[Pattern; 4] {
-        &self.info[i].pats[stone.index()]
+    pub fn patterns(&self, i: usize, stone: Stone) -> [Pattern; 4] {
+        key_patterns(self.keys[i][stone.index()])
     }
 
     /// The evaluation value of the empty point `i` for `stone`.
     pub fn point_value(&self, i: usize, stone: Stone) -> i32 {
-        self.info[i].value[stone.index()]
+        self.combos.value[self.keys[i][stone.index()] as usize]
     }
 
     /// The move-ordering policy's score of the empty point `i` for `stone` to play there (its
     /// patterns for both colours; the distances to recent moves are the caller's).
     pub fn policy_value(&self, i: usize, stone: Stone) -> i32 {
-        let info = &self.info[i];
+        let keys = self.keys[i];
         let c = stone.index();
-        self.combos[combo_key(&info.pats[c])].policy[0]
-            + self.combos[combo_key(&info.pats[1 - c])].policy[1]
+        self.combos.policy[keys[c] as usize][0] + self.combos.policy[keys[1 - c] as usize][1]
     }
 
     /// How many empty points give `stone` the threat `t`.
@@ -317,9 +307,10 @@ impl Position {
         let mut empty = Vec::new();
         self.all_empty(&mut empty);
         for i in empty {
-            let info = &self.info[i];
+            let keys = self.keys[i];
             for (role, colour) in [me, 1 - me].into_iter().enumerate() {
-                for k in eval::point_features(&info.pats[colour], info.threat[colour]) {
+                let key = keys[colour] as usize;
+                for k in eval::point_features(&key_patterns(key as u16), self.combos.threat[key]) {
                     f[role * POINT_FEATURES + k] += 1;
                 }
             }
@@ -372,7 +363,7 @@ impl Position {
                 while bits != 0 {
                     let i = w * 64 + bits.trailing_zeros() as usize;
                     bits &= bits - 1;
-                    if self.info[i].threat[c] >= t {
+                    if self.combos.threat[self.keys[i][c] as usize] >= t {
                         out.push(i);
                     }
                 }
@@ -382,7 +373,7 @@ impl Position {
         for y in 0..self.size as usize {
             let row = (y + PAD) * self.stride + PAD;
             for i in row..row + self.size as usize {
-                if self.cells[i] == EMPTY && self.info[i].threat[c] >= t {
+                if self.cells[i] == EMPTY && self.combos.threat[self.keys[i][c] as usize] >= t {
                     out.push(i);
                 }
             }
@@ -425,7 +416,7 @@ impl Position {
         if !self.rule.has_forbidden(stone) {
             return None;
         }
-        let t = self.info[i].threat[0];
+        let t = self.threat(i, Stone::Black);
         if t == Threat::Five {
             return None;
         }
@@ -462,6 +453,7 @@ impl Position {
         let stone = self.to_move();
         self.saved_moves.push(SavedMove {
             points_from: self.saved_points.len(),
+            flips_from: self.saved_flips.len(),
             counts: self.counts,
             eval_sum: self.eval_sum,
         });
@@ -474,8 +466,8 @@ impl Position {
         self.refresh_lines(i);
     }
 
-    /// Takes back the last move: the touched points' information, the counts and the value
-    /// sums are put back as they were, without recomputing any pattern.
+    /// Takes back the last move: the touched points' keys, the counts, the value sums and the
+    /// four-point sets are put back as they were, without recomputing any pattern.
     pub fn undo(&mut self) {
         let i = self.history.pop().expect("a move to take back");
         self.board.take_back();
@@ -484,13 +476,16 @@ impl Position {
         self.bump_near(i, -1);
         let saved = self.saved_moves.pop().expect("a saved move for each move");
         for k in (saved.points_from..self.saved_points.len()).rev() {
-            let (j, info) = self.saved_points[k];
-            self.info[j] = info;
-            self.mark_fours(j);
+            let (j, keys) = self.saved_points[k];
+            let j = j as usize;
+            self.keys[j] = keys;
         }
         self.saved_points.truncate(saved.points_from);
-        // The point's own information was not touched while it held the stone.
-        self.mark_fours(i);
+        for &flip in self.saved_flips[saved.flips_from..].iter() {
+            let (i, colour) = (flip as usize >> 1, flip as usize & 1);
+            self.fours[colour][i / 64] ^= 1 << (i % 64);
+        }
+        self.saved_flips.truncate(saved.flips_from);
         self.counts = saved.counts;
         self.eval_sum = saved.eval_sum;
     }
@@ -539,25 +534,17 @@ impl Position {
                 return;
             }
             // Most points a few steps away keep their pattern: nothing to save or redo.
-            let old = pos.info[j];
-            let pats = [
-                pos.tables[0][(code & 0xffff) as usize],
-                pos.tables[1][(code >> 16) as usize],
+            let old = pos.keys[j];
+            let new = [
+                with_pattern(old[0], d, pos.tables[0][(code & 0xffff) as usize]),
+                with_pattern(old[1], d, pos.tables[1][(code >> 16) as usize]),
             ];
-            if pats[0] == old.pats[0][d] && pats[1] == old.pats[1][d] {
+            if new == old {
                 return;
             }
-            let mut new = old;
-            for (colour, &pat) in pats.iter().enumerate() {
-                new.pats[colour][d] = pat;
-                let combo = pos.combos[combo_key(&new.pats[colour])];
-                new.threat[colour] = combo.threat;
-                new.value[colour] = combo.value;
-                new.eval[colour] = combo.eval;
-            }
-            pos.saved_points.push((j, old));
-            pos.count_change(j, &old, &new);
-            pos.info[j] = new;
+            pos.saved_points.push((j as u32, old));
+            pos.count_change(j, old, new);
+            pos.keys[j] = new;
         });
     }
 
@@ -614,68 +601,55 @@ impl Position {
     fn refresh_direction(&mut self, i: usize, d: usize) {
         let code = self.codes[i][d];
         let codes = [code & 0xffff, code >> 16];
-        let combos = self.combos;
-        let info = &mut self.info[i];
         for (colour, code) in codes.into_iter().enumerate() {
-            let pats = &mut info.pats[colour];
-            pats[d] = self.tables[colour][code as usize];
-            let combo = combos[combo_key(pats)];
-            info.threat[colour] = combo.threat;
-            info.value[colour] = combo.value;
-            info.eval[colour] = combo.eval;
+            let key = &mut self.keys[i][colour];
+            *key = with_pattern(*key, d, self.tables[colour][code as usize]);
         }
     }
 
-    /// Adds (`sign` 1) or removes (-1) the empty point `i` from the counts and value sums.
+    /// Adds (`sign` 1) or removes (-1, a move's flips recorded) the empty point `i` from the
+    /// counts, value sums and four-point sets.
     fn add_counts(&mut self, i: usize, sign: i32) {
-        let info = self.info[i];
+        let keys = self.keys[i];
         for colour in 0..2 {
-            let t = info.threat[colour];
+            let key = keys[colour] as usize;
+            let t = self.combos.threat[key];
+            let eval = self.combos.eval[key];
             self.counts[colour][t as usize] =
                 (self.counts[colour][t as usize] as i32 + sign) as u32;
-            self.eval_sum[colour][0] += sign * info.eval[colour][0];
-            self.eval_sum[colour][1] += sign * info.eval[colour][1];
+            self.eval_sum[colour][0] += sign * eval[0];
+            self.eval_sum[colour][1] += sign * eval[1];
             if t >= Threat::Four {
-                let bit = 1u64 << (i % 64);
-                if sign > 0 {
-                    self.fours[colour][i / 64] |= bit;
-                } else {
-                    self.fours[colour][i / 64] &= !bit;
+                self.fours[colour][i / 64] ^= 1 << (i % 64);
+                if sign < 0 {
+                    self.saved_flips.push((2 * i + colour) as u32);
                 }
             }
         }
     }
 
-    /// Sets the empty point `i`'s bits in the four-point sets from its information.
-    fn mark_fours(&mut self, i: usize) {
+    /// Moves the empty point `i` in the counts and value sums from its `old` keys to `new`.
+    #[inline(always)]
+    fn count_change(&mut self, i: usize, old: PointKeys, new: PointKeys) {
         let bit = 1u64 << (i % 64);
+        let combos = self.combos;
         for colour in 0..2 {
-            let word = &mut self.fours[colour][i / 64];
-            if self.info[i].threat[colour] >= Threat::Four {
-                *word |= bit;
-            } else {
-                *word &= !bit;
+            let (old, new) = (old[colour] as usize, new[colour] as usize);
+            if old == new {
+                continue;
             }
-        }
-    }
-
-    /// Moves the empty point `i` in the counts and value sums from `old` information to `new`.
-    fn count_change(&mut self, i: usize, old: &PointInfo, new: &PointInfo) {
-        let bit = 1u64 << (i % 64);
-        for colour in 0..2 {
-            let (was, is) = (old.threat[colour], new.threat[colour]);
+            let (was, is) = (combos.threat[old], combos.threat[new]);
             if was != is {
                 self.counts[colour][was as usize] -= 1;
                 self.counts[colour][is as usize] += 1;
-                let word = &mut self.fours[colour][i / 64];
-                if is >= Threat::Four {
-                    *word |= bit;
-                } else {
-                    *word &= !bit;
+                if (was >= Threat::Four) != (is >= Threat::Four) {
+                    self.fours[colour][i / 64] ^= bit;
+                    self.saved_flips.push((2 * i + colour) as u32);
                 }
             }
+            let (before, after) = (combos.eval[old], combos.eval[new]);
             for role in 0..2 {
-                self.eval_sum[colour][role] += new.eval[colour][role] - old.eval[colour][role];
+                self.eval_sum[colour][role] += after[role] - before[role];
             }
         }
     }
@@ -693,23 +667,39 @@ fn packed_digits(w: u16, own: usize) -> u32 {
     }
 }
 
-/// The index of four line patterns in the combination table (three bits each).
+/// The index of four line patterns in the combination tables (three bits each).
+#[cfg(test)]
 fn combo_key(pats: &[Pattern; 4]) -> usize {
     pats.iter()
         .enumerate()
         .fold(0, |key, (d, &p)| key | (p as usize) << (3 * d))
 }
 
-/// What a combination of four line patterns gives a point.
-#[derive(Debug, Clone, Copy)]
-struct Combo {
-    threat: Threat,
+/// The four line patterns of a combination key.
+fn key_patterns(key: u16) -> [Pattern; 4] {
+    std::array::from_fn(|d| PATTERNS[(key as usize >> (3 * d)) & 7])
+}
+
+/// `key` with its pattern in direction `d` replaced by `p`.
+#[inline(always)]
+fn with_pattern(key: u16, d: usize, p: Pattern) -> u16 {
+    let shift = 3 * d;
+    (key & !(7 << shift)) | (p as u16) << shift
+}
+
+/// Combinations of four line patterns.
+const COMBOS: usize = 1 << 12;
+
+/// What every combination of four line patterns gives a point, by [`combo_key`]: one table a
+/// quantity, so the hot ones (the threat class, read by every scan) stay small in the cache.
+struct Combos {
+    threat: [Threat; COMBOS],
     /// For move ordering.
-    value: i32,
+    value: [i32; COMBOS],
     /// The evaluation's share as the mover and as the waiter.
-    eval: [i32; 2],
+    eval: [[i32; 2]; COMBOS],
     /// The move-ordering policy's share for the side to move and for the other side.
-    policy: [i32; 2],
+    policy: [[i32; 2]; COMBOS],
 }
 
 /// Builds the tables every position shares (line patterns and their combinations) now rather
@@ -720,24 +710,26 @@ pub fn build_tables() {
     combos();
 }
 
-/// Every combination of four line patterns, by [`combo_key`].
-fn combos() -> &'static [Combo] {
-    static COMBOS: std::sync::OnceLock<Vec<Combo>> = std::sync::OnceLock::new();
-    COMBOS.get_or_init(|| {
-        (0..1 << 12)
-            .map(|key: usize| {
-                let pats: [Pattern; 4] = std::array::from_fn(|d| PATTERNS[(key >> (3 * d)) & 7]);
-                let threat = classify(&pats);
-                let value =
-                    pats.iter().map(|&p| pattern_value(p)).sum::<i32>() + combo_bonus(threat);
-                Combo {
-                    threat,
-                    value,
-                    eval: eval::point_values(&pats, threat),
-                    policy: policy::point_policy(&pats, threat),
-                }
-            })
-            .collect()
+/// The combination tables.
+fn combos() -> &'static Combos {
+    static TABLES: std::sync::OnceLock<Box<Combos>> = std::sync::OnceLock::new();
+    TABLES.get_or_init(|| {
+        let mut t = Box::new(Combos {
+            threat: [Threat::None; COMBOS],
+            value: [0; COMBOS],
+            eval: [[0; 2]; COMBOS],
+            policy: [[0; 2]; COMBOS],
+        });
+        for key in 0..COMBOS {
+            let pats = key_patterns(key as u16);
+            let threat = classify(&pats);
+            t.threat[key] = threat;
+            t.value[key] =
+                pats.iter().map(|&p| pattern_value(p)).sum::<i32>() + combo_bonus(threat);
+            t.eval[key] = eval::point_values(&pats, threat);
+            t.policy[key] = policy::point_policy(&pats, threat);
+        }
+        t
     })
 }
 
@@ -788,7 +780,7 @@ mod tests {
             for stone in [Stone::Black, Stone::White] {
                 assert_eq!(
                     pos.patterns(i, stone),
-                    &patterns_at(b, p, stone, rule),
+                    patterns_at(b, p, stone, rule),
                     "{p:?} {stone}"
                 );
             }
@@ -902,8 +894,14 @@ mod tests {
             Pattern::None,
             Pattern::Two,
         ];
-        assert_eq!(combos()[combo_key(&pats)].threat, Threat::FourThree);
-        assert_eq!(combos()[combo_key(&pats)].value, 40 + 36 + 3 + 150);
+        let key = combo_key(&pats);
+        assert_eq!(key_patterns(key as u16), pats);
+        assert_eq!(
+            with_pattern(key as u16, 2, Pattern::Five) as usize,
+            key | 7 << 6
+        );
+        assert_eq!(combos().threat[key], Threat::FourThree);
+        assert_eq!(combos().value[key], 40 + 36 + 3 + 150);
     }
 
     #[test]
