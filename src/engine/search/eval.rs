@@ -281,21 +281,41 @@ pub fn product_features(mover: &[u32; THREATS], waiter: &[u32; THREATS]) -> [u32
 
 /// The products' part of the evaluation, in evaluation units.
 pub fn product_value(mover: &[u32; THREATS], waiter: &[u32; THREATS]) -> i32 {
-    let c = class_counts(mover, waiter);
-    let mut sum = 0;
-    let mut k = 0;
-    for a in 0..COUNTED {
-        if c[a] == 0 {
-            k += COUNTED - a;
-            continue;
-        }
-        for b in a..COUNTED {
-            sum += PRODUCT_WEIGHTS[k] * (c[a] * c[b]) as i32;
-            k += 1;
-        }
+    let counts = class_counts(mover, waiter);
+    let mut c = [0i32; PADDED];
+    for (slot, &n) in c.iter_mut().zip(&counts) {
+        *slot = n as i32;
     }
+    // c' M c with M upper triangular: the same sum as the products weighted one by one, in
+    // fixed-width rows the compiler turns into vector arithmetic.
+    let sum: i32 = PRODUCT_MATRIX
+        .iter()
+        .zip(&c)
+        .map(|(row, &ca)| ca * row.iter().zip(&c).map(|(&w, &cb)| w * cb).sum::<i32>())
+        .sum();
     sum / PRODUCT_SCALE
 }
+
+/// [`COUNTED`] rounded up to a vector width.
+const PADDED: usize = 16;
+
+/// [`PRODUCT_WEIGHTS`] as an upper triangular matrix: row `a`, column `b >= a` holds the weight
+/// of the product of counts `a` and `b`.
+const PRODUCT_MATRIX: [[i32; PADDED]; PADDED] = {
+    let mut m = [[0; PADDED]; PADDED];
+    let mut k = 0;
+    let mut a = 0;
+    while a < COUNTED {
+        let mut b = a;
+        while b < COUNTED {
+            m[a][b] = PRODUCT_WEIGHTS[k];
+            k += 1;
+            b += 1;
+        }
+        a += 1;
+    }
+    m
+};
 
 /// The global features' part of the evaluation.
 pub fn global_value(mover: &[u32; THREATS], waiter: &[u32; THREATS]) -> i32 {
