@@ -10,8 +10,9 @@
 //! 5. A match at a fixed time per move against the seed-style one-ply AI, both colours, all
 //!    rules.
 //!
-//! `cargo bench --bench engine -- [--games N] [--ms MS] [--skip-match] [--depth-only]`
-//! (`--depth-only`: the depths at fixed node counts and nothing else)
+//! `cargo bench --bench engine -- [--games N] [--ms MS] [--skip-match] [--depth-only]
+//! [--speed-only]` (`--depth-only`: the depths at fixed node counts and nothing else;
+//! `--speed-only`: those and 1., to compare two builds' speed on the same positions)
 
 #[path = "../tests/support/brain_load.rs"]
 mod brain_load;
@@ -287,6 +288,9 @@ fn main() {
         return;
     }
     nodes_per_second();
+    if args.iter().any(|a| a == "--speed-only") {
+        return;
+    }
     threads();
     puzzles();
     replies_under_load();

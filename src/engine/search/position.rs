@@ -520,32 +520,40 @@ impl Position {
     }
 
     /// Recomputes the empty points on the four lines through `i`, within five of it, saving
-    /// their old information for the undo first (the stone just played on `i` is added to
-    /// their line codes).
+    /// their old keys for the undo first (the stone just played on `i` is added to their line
+    /// codes).
     fn refresh_lines(&mut self, i: usize) {
         let own = self.cells[i] as usize - 1;
+        // First every empty neighbour's new keys, then the changes: the pattern-table reads
+        // (the slowest part of a move) then do not wait on one another's branches.
+        let mut fresh = [(0u32, [0u16; 2]); 4 * 2 * HALF];
+        let mut n = 0;
         self.for_each_neighbour(i, |pos, d, j, w| {
             // One addition for both colours' codes: the digit for the stone's colour, twice it
             // for the other's.
-            let add = packed_digits(w, own);
-            let code = pos.codes[j][d] + add;
+            let code = pos.codes[j][d] + packed_digits(w, own);
             pos.codes[j][d] = code;
-            if pos.cells[j] != EMPTY {
-                return;
+            if pos.cells[j] == EMPTY {
+                let old = pos.keys[j];
+                let new = [
+                    with_pattern(old[0], d, pos.tables[0][(code & 0xffff) as usize]),
+                    with_pattern(old[1], d, pos.tables[1][(code >> 16) as usize]),
+                ];
+                fresh[n] = (j as u32, new);
+                n += 1;
             }
-            // Most points a few steps away keep their pattern: nothing to save or redo.
-            let old = pos.keys[j];
-            let new = [
-                with_pattern(old[0], d, pos.tables[0][(code & 0xffff) as usize]),
-                with_pattern(old[1], d, pos.tables[1][(code >> 16) as usize]),
-            ];
-            if new == old {
-                return;
-            }
-            pos.saved_points.push((j as u32, old));
-            pos.count_change(j, old, new);
-            pos.keys[j] = new;
         });
+        for &(j, new) in &fresh[..n] {
+            let j = j as usize;
+            let old = self.keys[j];
+            // Most points a few steps away keep their pattern: nothing to save or redo.
+            if new == old {
+                continue;
+            }
+            self.saved_points.push((j as u32, old));
+            self.count_change(j, old, new);
+            self.keys[j] = new;
+        }
     }
 
     /// Removes the stone on `i` from its neighbours' line codes.
@@ -848,6 +856,9 @@ mod tests {
                     );
                     assert_eq!(pos.fours, fresh.fours);
                     assert!(pos.codes == fresh.codes, "line codes drifted");
+                    for i in (0..pos.keys.len()).filter(|&i| pos.is_empty(i)) {
+                        assert_eq!(pos.keys[i], fresh.keys[i], "combination keys drifted");
+                    }
                 }
             }
             while played > 0 {
