@@ -296,7 +296,7 @@ fn add_position(
         pos.all_empty(&mut empty);
         for i in empty {
             for (role, colour) in [me, them].into_iter().enumerate() {
-                let n = combo_index(pos.patterns(i, colour));
+                let n = combo_index(&pos.patterns(i, colour));
                 if n > 0 {
                     counts[role * COMBOS + n] += 1;
                 }

@@ -233,8 +233,8 @@ fn add_position(board: &Board, rule: Rule, played: Pos, held_out: bool, out: &mu
         let mine = distance(pos.recent_move(1), i);
         s.feats.extend(
             policy_features(
-                (pos.patterns(i, me), pos.threat(i, me)),
-                (pos.patterns(i, them), pos.threat(i, them)),
+                (&pos.patterns(i, me), pos.threat(i, me)),
+                (&pos.patterns(i, them), pos.threat(i, them)),
                 last,
                 mine,
             )

@@ -76,8 +76,8 @@ fn classify(pats: &[Pattern; 4]) -> Threat {
     }
 }
 
-/// Per empty point and colour: the combination key of its four line patterns (see
-/// [`combo_key`]); the threat class, the ordering value and the evaluation's shares are read
+/// Per empty point and colour: the combination key of its four line patterns (three bits a
+/// direction, as the combination tables index them); the threat class, the ordering value and the evaluation's shares are read
 /// from the combination tables by it. Four bytes a point, so a move saves and restores little
 /// and changes a pattern with one masked write.
 type PointKeys = [u16; 2];
@@ -89,6 +89,7 @@ pub struct Position {
     stride: usize,
     steps: [isize; 4],
     cells: Vec<u8>,
+    /// Per point, its [`PointKeys`] (a point holding a stone keeps the keys it had, unused).
     keys: Vec<PointKeys>,
     /// Per point and direction: the pattern-table codes of the ten neighbours as each colour
     /// sees them (black's in the low 16 bits, white's in the high), kept up to date by adding
@@ -482,8 +483,8 @@ impl Position {
         }
         self.saved_points.truncate(saved.points_from);
         for &flip in self.saved_flips[saved.flips_from..].iter() {
-            let (i, colour) = (flip as usize >> 1, flip as usize & 1);
-            self.fours[colour][i / 64] ^= 1 << (i % 64);
+            let (j, colour) = (flip as usize >> 1, flip as usize & 1);
+            self.fours[colour][j / 64] ^= 1 << (j % 64);
         }
         self.saved_flips.truncate(saved.flips_from);
         self.counts = saved.counts;
@@ -619,8 +620,8 @@ impl Position {
     /// counts, value sums and four-point sets.
     fn add_counts(&mut self, i: usize, sign: i32) {
         let keys = self.keys[i];
-        for colour in 0..2 {
-            let key = keys[colour] as usize;
+        for (colour, key) in keys.into_iter().enumerate() {
+            let key = key as usize;
             let t = self.combos.threat[key];
             let eval = self.combos.eval[key];
             self.counts[colour][t as usize] =
