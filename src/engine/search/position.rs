@@ -699,8 +699,9 @@ fn with_pattern(key: u16, d: usize, p: Pattern) -> u16 {
 /// Combinations of four line patterns.
 const COMBOS: usize = 1 << 12;
 
-/// What every combination of four line patterns gives a point, by [`combo_key`]: one table a
-/// quantity, so the hot ones (the threat class, read by every scan) stay small in the cache.
+/// What every combination of four line patterns gives a point, by its key (three bits a
+/// direction, as [`with_pattern`] writes them): one table a quantity, so the hot ones (the
+/// threat class, read by every scan) stay small in the cache.
 struct Combos {
     threat: [Threat; COMBOS],
     /// For move ordering.
