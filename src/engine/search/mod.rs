@@ -1,6 +1,7 @@
 //! Move choice: the seed-style one-ply evaluator, and the full search (incremental patterns,
 //! a VCF solver, principal variation search with a transposition table).
 
+pub mod answers;
 pub mod eval;
 pub mod info;
 pub mod levels;

@@ -267,6 +267,38 @@ impl Position {
         key_patterns(self.keys[i][stone.index()])
     }
 
+    /// The padded index `k` steps from `i` along direction `d` (0..4; `k` from -5 to 5), if it
+    /// is a point of the board.
+    pub fn step_from(&self, i: usize, d: usize, k: isize) -> Option<usize> {
+        let j = (i as isize + k * self.steps[d]) as usize;
+        (self.cells[j] != WALL).then_some(j)
+    }
+
+    /// The pattern `stone` would make on the empty point `i` in direction `d` if one more stone
+    /// stood `k` steps along that line (`k` from -5 to 5, not 0; that point empty now): of
+    /// `stone`'s colour when `own`, else of the other colour. Read from the line code, with no
+    /// move played.
+    pub fn pattern_with_stone(
+        &self,
+        i: usize,
+        d: usize,
+        k: isize,
+        stone: Stone,
+        own: bool,
+    ) -> Pattern {
+        let c = stone.index();
+        let code = (self.codes[i][d] >> (16 * c)) & 0xffff;
+        let w = u32::from(self.digit[d][(k + HALF as isize) as usize]);
+        let code = code + if own { w } else { 2 * w };
+        self.tables[c][code as usize]
+    }
+
+    /// The threat `stone` would make on the empty point `i` if its pattern in direction `d`
+    /// were `p` (the other three as they are).
+    pub fn threat_with_pattern(&self, i: usize, stone: Stone, d: usize, p: Pattern) -> Threat {
+        self.combos.threat[with_pattern(self.keys[i][stone.index()], d, p) as usize]
+    }
+
     /// The evaluation value of the empty point `i` for `stone`.
     pub fn point_value(&self, i: usize, stone: Stone) -> i32 {
         self.combos.value[self.keys[i][stone.index()] as usize]

@@ -27,6 +27,7 @@ use std::time::Duration;
 
 use web_time::Instant;
 
+use super::answers;
 use super::info::SearchInfo;
 use super::policy;
 use super::position::{Position, Threat};
@@ -922,7 +923,7 @@ impl Searcher {
 
     /// The root moves, best first.
     fn prepare_root_moves(&mut self) {
-        let moves = self.generate(0, None);
+        let (moves, _) = self.generate(0, None);
         self.root_moves = moves
             .into_iter()
             .filter(|&m| self.allowed_at_root(m))
@@ -947,19 +948,26 @@ impl Searcher {
         refuted
     }
 
-    /// Moves worth searching, best first; `tt_move` leads.
-    fn generate(&mut self, ply: usize, tt_move: Option<usize>) -> Vec<usize> {
+    /// The moves worth searching at `ply`, best first (`tt_move` leads), and whether they are
+    /// only the answers to a threat (see [`answers`]): all of them are searched, none pruned.
+    fn generate(&mut self, ply: usize, tt_move: Option<usize>) -> (Vec<usize>, bool) {
         let me = self.pos.to_move();
         let them = me.opponent();
         let mut moves = std::mem::take(&mut self.move_lists[ply.min(MAX_PLY)]);
         moves.clear();
         if self.pos.count(them, Threat::Five) > 0 {
             self.pos.points_with(them, Threat::Five, &mut moves);
-            return moves;
+            return (moves, true);
         }
-        if self.pos.count(them, Threat::FlexFour) > 0 {
-            // They threaten an open four: block it (any point of theirs that makes a four in
-            // some line) or counter with our own fours.
+        let mut answers = false;
+        if self.pos.count(them, Threat::FlexFour) > 0
+            && answers::to_three(&self.pos, them, &mut moves)
+        {
+            // They threaten an open four: the points that stop it, and our own fours.
+            answers = true;
+        } else if self.pos.count(them, Threat::FlexFour) > 0 {
+            // Their open-four points lie apart: any point of theirs that makes a four in some
+            // line, or our own fours.
             let mut ours = Vec::new();
             self.pos.points_with(me, Threat::Four, &mut ours);
             self.pos.points_with(them, Threat::Four, &mut moves);
@@ -968,6 +976,10 @@ impl Searcher {
                     moves.push(m);
                 }
             }
+        } else if self.pos.count(them, Threat::FourThree) > 0
+            && answers::to_four_three(&self.pos, them, &mut moves)
+        {
+            answers = true;
         } else {
             self.pos.candidates(&mut moves);
         }
@@ -994,7 +1006,11 @@ impl Searcher {
         let order = |&(m, s): &(usize, i32)| (std::cmp::Reverse(s), m);
         // Quiet positions: keep the most promising points only, and every point of high pattern
         // value wherever the policy ranks it (only the kept points are sorted).
-        let width = if ply == 0 { ROOT_WIDTH } else { WIDTH };
+        let width = match (answers, ply) {
+            (true, _) => usize::MAX,
+            (false, 0) => ROOT_WIDTH,
+            (false, _) => WIDTH,
+        };
         if scored.len() > width {
             scored.select_nth_unstable_by_key(width, order);
             let (_, rest) = scored.split_at_mut(width);
@@ -1015,7 +1031,7 @@ impl Searcher {
         moves.extend(scored.iter().map(|&(m, _)| m));
         self.scored = scored;
         self.top_policy[ply.min(MAX_PLY)] = top;
-        moves
+        (moves, answers)
     }
 
     fn negamax(&mut self, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
@@ -1101,7 +1117,10 @@ impl Searcher {
                 singular = e.best;
             }
         }
-        let moves = self.generate(ply, tt_move);
+        let (moves, answers) = self.generate(ply, tt_move);
+        // Only the answers to a four-three: none is pruned, and if all lose, the loss stands.
+        let defending = answers && !threatened;
+        let threatened = threatened || defending;
         let killers_here = self.killers[ply.min(MAX_PLY)];
         let top_policy = self.top_policy[ply.min(MAX_PLY)];
         let recent = self.recent_points();
@@ -1184,6 +1203,7 @@ impl Searcher {
             && excluded == NO_MOVE
             && their_fives == 0
             && !facing_three
+            && !defending
         {
             // Every move searched loses; the width and the pruning left moves out, and a loss
             // scored without them may be false (a defence where the attacker has no threat).
@@ -1250,6 +1270,17 @@ impl Searcher {
         if their_fives == 0 && self.pos.count(me, Threat::FlexFour) > 0 && self.has_winning_four(me)
         {
             return Some(WIN - ply as i32 - 2);
+        }
+        // A four-three or a double three, when they have no four to answer with: the four's
+        // block (or the block of one three) cannot make a four of theirs, and the other three
+        // becomes an open four. (In renju black's may be forbidden or false: left to the search.)
+        if their_fives == 0
+            && self.pos.count_at_least(them, Threat::Four) == 0
+            && (self.pos.count(me, Threat::FourThree) > 0
+                || self.pos.count(me, Threat::DoubleThree) > 0)
+            && !(self.pos.rule() == Rule::Renju && me == Stone::Black)
+        {
+            return Some(WIN - ply as i32 - 4);
         }
         None
     }
@@ -1533,7 +1564,7 @@ mod tests {
         // four); every other root move lets white win by fours.
         let board = Board::with_moves(15, "h8 e5 a1 f5 a15 g5").unwrap();
         let mut s = Searcher::new(&board, Rule::Freestyle, 1 << 20);
-        let moves = s.generate(0, None);
+        let moves = s.generate(0, None).0;
         let kept: Vec<usize> = moves.iter().copied().filter(|&m| !s.refuted(m)).collect();
         let named: Vec<String> = kept.iter().map(|&m| s.pos.pos(m).to_notation(15)).collect();
         assert!(!kept.is_empty(), "{named:?}");
@@ -1665,7 +1696,7 @@ mod tests {
         // White has two open threes: no single black move stops both.
         let board = Board::with_moves(15, "a1 e5 a15 f5 o1 g5 o15 j9 o8 j10 a8 j11").unwrap();
         let mut s = Searcher::new(&board, Rule::Freestyle, 1 << 20);
-        let moves = s.generate(0, None);
+        let moves = s.generate(0, None).0;
         assert!(moves.iter().all(|&m| s.refuted(m)));
         let r = s.think(Limits::time(Duration::from_millis(200)));
         assert!(board.is_empty_at(r.best.expect("a move")));
@@ -1686,16 +1717,16 @@ mod tests {
         let board = Board::with_moves(15, "h8 i9 h9 h10 g10 i8 i10 j9 k9 f7 g8 g9").unwrap();
         let mut s = Searcher::new(&board, Rule::Freestyle, 1 << 20);
         let me = s.pos.to_move();
-        let plain = s.generate(1, None);
+        let plain = s.generate(1, None).0;
         // The last candidate kept by the width becomes the counter move to white's last move.
         let last = s.pos.recent_move(0).expect("moves were played");
         let counter = plain[WIDTH - 1];
         s.counters[last][me.index()] = counter as u16;
-        let ordered = s.generate(1, None);
+        let ordered = s.generate(1, None).0;
         assert_eq!(ordered[0], counter);
         // A killer still comes first.
         s.killers[1] = [plain[WIDTH - 2] as u16, NO_MOVE];
-        let ordered = s.generate(1, None);
+        let ordered = s.generate(1, None).0;
         assert_eq!(ordered[..2], [plain[WIDTH - 2], counter]);
     }
 

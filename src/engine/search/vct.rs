@@ -1,12 +1,14 @@
 //! Victory by continuous threats: the side to move makes a four or an open three with every
 //! move, and wins however the opponent answers. Against a four the answer is forced; against a
-//! three the opponent may take any point that stops the open four, or make a four of their own;
+//! three the opponent may take any point that stops the open four (found exactly, see
+//! [`answers::to_three`]), or make a four of their own;
 //! those answers are tried best first (the opponent's own threats leading), since one that holds
 //! ends the attack's search. Each branch ends in a VCF (see [`super::vcf`]).
 
 use web_time::Instant;
 
 use super::ZobristMap;
+use super::answers;
 use super::position::{Position, Threat};
 use super::vcf::Vcf;
 
@@ -185,7 +187,9 @@ impl Vct {
             if pos.count(attacker, Threat::FlexFour) == 0 {
                 return false; // no open four threatened: not a real three
             }
-            pos.answers_to_three(attacker, &mut defences);
+            if !answers::to_three(pos, attacker, &mut defences) {
+                pos.answers_to_three(attacker, &mut defences);
+            }
             // The answers most likely to hold first: one that refutes ends the search of this
             // attack, so the ones that only lose are not proven first.
             pos.sort_answers(defender, &mut defences);
