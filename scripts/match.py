@@ -44,6 +44,9 @@ import time
 # The time each engine has for a whole game in ms (`--match-ms`), 0 for none.
 MATCH_MS = 0
 
+# Seconds an engine's next command waits after its last answer (see play_moves).
+SETTLE_S = 0.05
+
 sys.path.insert(0, os.path.dirname(__file__))
 import renju_crosscheck as renju  # noqa: E402
 
@@ -214,6 +217,13 @@ def play_moves(paths, opening, size, rule, ms, moves, log, times):
         while len(moves) < size * size:
             side = len(moves) % 2
             e = engines[side]
+            # Some engines (Rapfi) still read their input for a moment after they answer; a
+            # command that arrives then is half eaten ("TURN" taken, "x,y" left as an unknown
+            # command) and they never answer. So an engine hears its next command no sooner than
+            # SETTLE_S after its last answer (before its clock starts).
+            settle = SETTLE_S - (time.monotonic() - e.last_at)
+            if settle > 0:
+                time.sleep(settle)
             if MATCH_MS:
                 e.send(f"INFO time_left {max(left[side], 0)}")
             if len(moves) == 0:
