@@ -285,7 +285,7 @@ mod tests {
 
     #[test]
     fn the_defenders_own_fours_are_answers() {
-        // White b2 c3 d4 on a diagonal: a1 is taken, so e5 and others make white fours.
+        // White b2 c3 d4 on a diagonal, open at both ends: a1 and e5 make white fours.
         let pos = facing_four_three(&["b2", "c3", "d4"]);
         let mut out = Vec::new();
         assert!(to_four_three(&pos, Stone::Black, &mut out));

@@ -959,30 +959,25 @@ impl Searcher {
             self.pos.points_with(them, Threat::Five, &mut moves);
             return (moves, true);
         }
-        let mut answers = false;
-        if self.pos.count(them, Threat::FlexFour) > 0
-            && answers::to_three(&self.pos, them, &mut moves)
-        {
-            // They threaten an open four: the points that stop it, and our own fours.
-            answers = true;
-        } else if self.pos.count(them, Threat::FlexFour) > 0 {
-            // Their open-four points lie apart: any point of theirs that makes a four in some
-            // line, or our own fours.
-            let mut ours = Vec::new();
-            self.pos.points_with(me, Threat::Four, &mut ours);
-            self.pos.points_with(them, Threat::Four, &mut moves);
-            for m in ours {
-                if !moves.contains(&m) {
-                    moves.push(m);
-                }
+        let answers = if self.pos.count(them, Threat::FlexFour) > 0 {
+            // They threaten an open four: the points that stop it, and our own fours; when
+            // their open-four points lie apart, every point of theirs that makes a four, and
+            // our fours.
+            let exact = answers::to_three(&self.pos, them, &mut moves);
+            if !exact {
+                self.pos.answers_to_three(them, &mut moves);
             }
-        } else if self.pos.count(them, Threat::FourThree) > 0
-            && answers::to_four_three(&self.pos, them, &mut moves)
-        {
-            answers = true;
+            exact
+        } else if self.pos.count(them, Threat::FourThree) > 0 {
+            let exact = answers::to_four_three(&self.pos, them, &mut moves);
+            if !exact {
+                self.pos.candidates(&mut moves);
+            }
+            exact
         } else {
             self.pos.candidates(&mut moves);
-        }
+            false
+        };
         let killers = self.killers[ply.min(MAX_PLY)];
         let c = me.index();
         let counter = self.counter_move(me);
