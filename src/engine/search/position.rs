@@ -299,6 +299,33 @@ impl Position {
         self.combos.threat[with_pattern(self.keys[i][stone.index()], d, p) as usize]
     }
 
+    /// Whether `stone` on the empty point `i` would give it a new four-three or double-three
+    /// point on one of `i`'s lines (a point whose next stone makes two threats at once). Read
+    /// from the line codes, with no move played.
+    pub fn makes_double_threat_point(&self, i: usize, stone: Stone) -> bool {
+        for d in 0..4 {
+            for k in -4..=4isize {
+                if k == 0 {
+                    continue;
+                }
+                let Some(j) = self.step_from(i, d, k) else {
+                    continue;
+                };
+                if !self.is_empty(j) {
+                    continue;
+                }
+                let p = self.pattern_with_stone(j, d, -k, stone, true);
+                let new = self.threat_with_pattern(j, stone, d, p);
+                if matches!(new, Threat::DoubleThree | Threat::FourThree)
+                    && new > self.threat(j, stone)
+                {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
     /// The evaluation value of the empty point `i` for `stone`.
     pub fn point_value(&self, i: usize, stone: Stone) -> i32 {
         self.combos.value[self.keys[i][stone.index()] as usize]
@@ -847,6 +874,65 @@ mod tests {
                 assert_eq!(fast, sorted, "{stone} {t:?}");
             }
         }
+    }
+
+    /// Whether the side to move, playing `m`, gets a point of two threats (a four-three or a
+    /// double three) that it did not have: the slow way, by playing the move.
+    fn played_double_threat_point(pos: &mut Position, m: usize) -> bool {
+        let me = pos.to_move();
+        let mut empty = Vec::new();
+        pos.all_empty(&mut empty);
+        let before: Vec<Threat> = empty.iter().map(|&j| pos.threat(j, me)).collect();
+        pos.play(m);
+        let made = empty.iter().zip(&before).any(|(&j, &old)| {
+            let new = pos.threat(j, me);
+            j != m && matches!(new, Threat::DoubleThree | Threat::FourThree) && new > old
+        });
+        pos.undo();
+        made
+    }
+
+    #[test]
+    fn double_threat_points_a_move_makes_are_read_from_the_lines() {
+        // A middle game where white's d10 makes a four-three point (and g7 a double-three
+        // point one move earlier), and random positions of every rule.
+        let game = "c7 i11 h10 g11 h7 h8 e10 d4 j11 e11 g8 f9 i10 h9 f11 f10 g9 h12 i13";
+        let mut pos = Position::new(&board_of(game), Rule::Freestyle);
+        let g7 = pos.index(Pos::parse("g7", 15).unwrap());
+        assert!(pos.makes_double_threat_point(g7, Stone::White));
+        pos.play(g7);
+        pos.play(pos.index(Pos::parse("f6", 15).unwrap()));
+        let d10 = pos.index(Pos::parse("d10", 15).unwrap());
+        assert!(pos.makes_double_threat_point(d10, Stone::White));
+        use rand::rngs::SmallRng;
+        use rand::{RngExt, SeedableRng};
+        let mut rng = SmallRng::seed_from_u64(11);
+        let mut seen = [0; 2];
+        for rule in Rule::ALL {
+            for _ in 0..6 {
+                let mut pos = Position::new(&board_of("h8"), rule);
+                for _ in 0..rng.random_range(10..50) {
+                    let mut cands = Vec::new();
+                    pos.candidates(&mut cands);
+                    pos.play(cands[rng.random_range(0..cands.len())]);
+                }
+                let me = pos.to_move();
+                let mut empty = Vec::new();
+                pos.all_empty(&mut empty);
+                for m in empty {
+                    let fast = pos.makes_double_threat_point(m, me);
+                    assert_eq!(
+                        fast,
+                        played_double_threat_point(&mut pos, m),
+                        "{rule:?} {}",
+                        pos.pos(m).to_notation(15)
+                    );
+                    seen[usize::from(fast)] += 1;
+                }
+            }
+        }
+        // Both answers came up often.
+        assert!(seen.iter().all(|&n| n > 50), "{seen:?}");
     }
 
     #[test]

@@ -110,6 +110,13 @@ const POLICY_REDUCTION_SLOPE: f32 = 0.75;
 const POLICY_REDUCTION_MAX: f32 = 3.0;
 /// Points of at least this pattern value are searched whatever the width.
 const KEEP_VALUE: i32 = 200;
+/// From this many plies left, a move that gives the side to move a new four-three or
+/// double-three point is searched whatever the width. Such a move makes no three or four and
+/// the ordering may rank it low, yet it starts many wins (the opponent must answer a point
+/// that would make two threats). At every depth the extra moves cost 49 Elo in self-play
+/// (78-106-16); from six plies left nothing measurable (93-94-13), and Rapfi's win of
+/// `docs/matches/2026-11-29-threat-points/` is found at 0.2 s instead of never.
+const THREAT_POINT_DEPTH: i32 = 6;
 /// The most fours the quiescence search plays in one line (both sides' together).
 const QUIESCE_FOURS: u8 = 6;
 /// Nodes one quiescence search (from one leaf) may visit: on a crowded board, where both sides
@@ -923,7 +930,7 @@ impl Searcher {
 
     /// The root moves, best first.
     fn prepare_root_moves(&mut self) {
-        let (moves, _) = self.generate(0, None);
+        let (moves, _) = self.generate(0, None, false);
         self.root_moves = moves
             .into_iter()
             .filter(|&m| self.allowed_at_root(m))
@@ -950,7 +957,14 @@ impl Searcher {
 
     /// The moves worth searching at `ply`, best first (`tt_move` leads), and whether they are
     /// only the answers to a threat (see [`answers`]): all of them are searched, none pruned.
-    fn generate(&mut self, ply: usize, tt_move: Option<usize>) -> (Vec<usize>, bool) {
+    /// With `threat_points`, the width also keeps every move that gives the side to move a new
+    /// four-three or double-three point (see [`THREAT_POINT_DEPTH`]).
+    fn generate(
+        &mut self,
+        ply: usize,
+        tt_move: Option<usize>,
+        threat_points: bool,
+    ) -> (Vec<usize>, bool) {
         let me = self.pos.to_move();
         let them = me.opponent();
         let mut moves = std::mem::take(&mut self.move_lists[ply.min(MAX_PLY)]);
@@ -1011,7 +1025,9 @@ impl Searcher {
             let (_, rest) = scored.split_at_mut(width);
             let mut kept = width;
             for k in 0..rest.len() {
-                if self.pattern_value(rest[k].0, me, them) >= KEEP_VALUE {
+                if self.pattern_value(rest[k].0, me, them) >= KEEP_VALUE
+                    || (threat_points && self.pos.makes_double_threat_point(rest[k].0, me))
+                {
                     rest.swap(k, kept - width);
                     kept += 1;
                 }
@@ -1112,7 +1128,7 @@ impl Searcher {
                 singular = e.best;
             }
         }
-        let (moves, answers) = self.generate(ply, tt_move);
+        let (moves, answers) = self.generate(ply, tt_move, depth >= THREAT_POINT_DEPTH);
         // Only the answers to a four-three: none is pruned, and if all lose, the loss stands.
         let defending = answers && !threatened;
         let threatened = threatened || defending;
@@ -1559,7 +1575,7 @@ mod tests {
         // four); every other root move lets white win by fours.
         let board = Board::with_moves(15, "h8 e5 a1 f5 a15 g5").unwrap();
         let mut s = Searcher::new(&board, Rule::Freestyle, 1 << 20);
-        let moves = s.generate(0, None).0;
+        let moves = s.generate(0, None, false).0;
         let kept: Vec<usize> = moves.iter().copied().filter(|&m| !s.refuted(m)).collect();
         let named: Vec<String> = kept.iter().map(|&m| s.pos.pos(m).to_notation(15)).collect();
         assert!(!kept.is_empty(), "{named:?}");
@@ -1573,6 +1589,43 @@ mod tests {
         let r = s.think(Limits::time(Duration::from_millis(200)));
         let best = r.best.expect("a move").to_notation(15);
         assert!(best == "d5" || best == "h5", "{best}");
+    }
+
+    #[test]
+    fn a_win_that_starts_with_a_double_three_point_is_found() {
+        // A game Rapfi won: after black's i13, white's g7 makes a double-three point and wins
+        // in eleven plies (g7 f6 d10 f8 g13 ...). d10 makes a four-three point, no three, and
+        // the ordering ranks it eleventh: outside the width, it was never searched.
+        let board = Board::with_moves(
+            15,
+            "c7 i11 h10 g11 h7 h8 e10 d4 j11 e11 g8 f9 i10 h9 f11 f10 g9 h12 i13",
+        )
+        .unwrap();
+        let mut s = Searcher::new(&board, Rule::Freestyle, 16 << 20);
+        let r = s.think(Limits::nodes(600_000));
+        assert_eq!(r.best.expect("a move").to_notation(15), "g7");
+        assert!(r.score >= WIN_THRESHOLD, "{}", r.score);
+    }
+
+    #[test]
+    fn moves_that_make_double_threat_points_pass_the_width_deep_in_the_tree() {
+        let board = Board::with_moves(
+            15,
+            "c7 i11 h10 g11 h7 h8 e10 d4 j11 e11 g8 f9 i10 h9 f11 f10 g9 h12 i13 g7 f6",
+        )
+        .unwrap();
+        let mut s = Searcher::new(&board, Rule::Freestyle, 1 << 20);
+        let d10 = s.pos.index(Pos::parse("d10", 15).unwrap());
+        let narrow = s.generate(1, None, false).0;
+        assert!(!narrow.contains(&d10));
+        let kept = s.generate(1, None, true).0;
+        assert!(kept.contains(&d10));
+        // The ten best come first, in the same order; each move added makes such a point.
+        assert_eq!(kept[..WIDTH], narrow[..WIDTH]);
+        let me = s.pos.to_move();
+        for &m in kept.iter().filter(|m| !narrow.contains(m)) {
+            assert!(s.pos.makes_double_threat_point(m, me));
+        }
     }
 
     #[test]
@@ -1691,7 +1744,7 @@ mod tests {
         // White has two open threes: no single black move stops both.
         let board = Board::with_moves(15, "a1 e5 a15 f5 o1 g5 o15 j9 o8 j10 a8 j11").unwrap();
         let mut s = Searcher::new(&board, Rule::Freestyle, 1 << 20);
-        let moves = s.generate(0, None).0;
+        let moves = s.generate(0, None, false).0;
         assert!(moves.iter().all(|&m| s.refuted(m)));
         let r = s.think(Limits::time(Duration::from_millis(200)));
         assert!(board.is_empty_at(r.best.expect("a move")));
@@ -1712,16 +1765,16 @@ mod tests {
         let board = Board::with_moves(15, "h8 i9 h9 h10 g10 i8 i10 j9 k9 f7 g8 g9").unwrap();
         let mut s = Searcher::new(&board, Rule::Freestyle, 1 << 20);
         let me = s.pos.to_move();
-        let plain = s.generate(1, None).0;
+        let plain = s.generate(1, None, false).0;
         // The last candidate kept by the width becomes the counter move to white's last move.
         let last = s.pos.recent_move(0).expect("moves were played");
         let counter = plain[WIDTH - 1];
         s.counters[last][me.index()] = counter as u16;
-        let ordered = s.generate(1, None).0;
+        let ordered = s.generate(1, None, false).0;
         assert_eq!(ordered[0], counter);
         // A killer still comes first.
         s.killers[1] = [plain[WIDTH - 2] as u16, NO_MOVE];
-        let ordered = s.generate(1, None).0;
+        let ordered = s.generate(1, None, false).0;
         assert_eq!(ordered[..2], [plain[WIDTH - 2], counter]);
     }
 
