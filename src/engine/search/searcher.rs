@@ -1591,16 +1591,14 @@ mod tests {
         assert!(best == "d5" || best == "h5", "{best}");
     }
 
+    /// A game Rapfi won: after black's i13, white's g7 makes a double-three point and wins in
+    /// eleven plies (g7 f6 d10 f8 g13 ...). d10 makes a four-three point, no three, and the
+    /// ordering ranks it eleventh: outside the width, it was never searched.
+    const AFTER_I13: &str = "c7 i11 h10 g11 h7 h8 e10 d4 j11 e11 g8 f9 i10 h9 f11 f10 g9 h12 i13";
+
     #[test]
     fn a_win_that_starts_with_a_double_three_point_is_found() {
-        // A game Rapfi won: after black's i13, white's g7 makes a double-three point and wins
-        // in eleven plies (g7 f6 d10 f8 g13 ...). d10 makes a four-three point, no three, and
-        // the ordering ranks it eleventh: outside the width, it was never searched.
-        let board = Board::with_moves(
-            15,
-            "c7 i11 h10 g11 h7 h8 e10 d4 j11 e11 g8 f9 i10 h9 f11 f10 g9 h12 i13",
-        )
-        .unwrap();
+        let board = Board::with_moves(15, AFTER_I13).unwrap();
         let mut s = Searcher::new(&board, Rule::Freestyle, 16 << 20);
         let r = s.think(Limits::nodes(600_000));
         assert_eq!(r.best.expect("a move").to_notation(15), "g7");
@@ -1609,11 +1607,7 @@ mod tests {
 
     #[test]
     fn moves_that_make_double_threat_points_pass_the_width_deep_in_the_tree() {
-        let board = Board::with_moves(
-            15,
-            "c7 i11 h10 g11 h7 h8 e10 d4 j11 e11 g8 f9 i10 h9 f11 f10 g9 h12 i13 g7 f6",
-        )
-        .unwrap();
+        let board = Board::with_moves(15, &format!("{AFTER_I13} g7 f6")).unwrap();
         let mut s = Searcher::new(&board, Rule::Freestyle, 1 << 20);
         let d10 = s.pos.index(Pos::parse("d10", 15).unwrap());
         let narrow = s.generate(1, None, false).0;
