@@ -3,6 +3,7 @@
 
     python3 scripts/opponent_mates.py BRAIN MS MATCH_DIR [MATCH_DIR ...] [--rule 0|1|4]
     python3 scripts/opponent_mates.py --positions MATCH_DIR [MATCH_DIR ...]
+    python3 scripts/opponent_mates.py BRAIN MS --from POSITIONS_FILE [--rule 0|1|4]
 
 Each folder is one saved by `scripts/match.py --save` against an engine that reports a proven
 win as `Eval +M<plies>` in its MESSAGE lines (Rapfi does). For each game where it did, the
@@ -10,7 +11,8 @@ position before the move where it first reported one is the test: BRAIN (any Gom
 moves there in MS milliseconds as the side that had the win, and finds it when its MESSAGE
 reports a win (a score of 29000 or more, `gomoku-brain`'s scale). Prints each position with the
 score, then the count. `--positions` prints the positions only (`game plies moves`, one per
-line), the input of `examples/vct_probe.rs`, which measures the threat solver alone on them.
+line), the input of `examples/vct_probe.rs`, which measures the threat solver alone on them;
+`--from` reads such a file instead of the folders (the logs need not be kept).
 Figures for diagnosis, not a test.
 """
 
@@ -40,6 +42,15 @@ def mate_positions(folder):
             moves = re.findall(r"[a-o]\d+", f.readline())
         name = os.path.basename(folder.rstrip("/")) + "/" + os.path.basename(log)[:-4]
         yield name, plies, moves[: first - 1]
+
+
+def positions_in(path):
+    """(name, plies to mate, moves) from a file written by `--positions`."""
+    with open(path) as f:
+        for line in f:
+            fields = line.split()
+            if len(fields) == 3:
+                yield fields[0], int(fields[1]), re.findall(r"[a-o]\d+", fields[2])
 
 
 def score_of(brain, moves, ms, rule):
@@ -86,13 +97,16 @@ def main():
         print(__doc__.strip().splitlines()[2].strip())
         sys.exit(2)
     brain, ms, folders = args[0], int(args[1]), args[2:]
+    if folders[0] == "--from" and len(folders) == 2:
+        positions = list(positions_in(folders[1]))
+    else:
+        positions = [p for folder in folders for p in mate_positions(folder)]
     found = total = 0
-    for folder in folders:
-        for name, plies, moves in mate_positions(folder):
-            score = score_of(brain, moves, ms, rule)
-            total += 1
-            found += score is not None and score >= 29000
-            print(name, f"M{plies}", score, flush=True)
+    for name, plies, moves in positions:
+        score = score_of(brain, moves, ms, rule)
+        total += 1
+        found += score is not None and score >= 29000
+        print(name, f"M{plies}", score, flush=True)
     print(f"{brain}: found {found} of {total} forced wins at {ms} ms")
 
 
