@@ -97,7 +97,10 @@ def main():
         print(__doc__.strip().splitlines()[2].strip())
         sys.exit(2)
     brain, ms, folders = args[0], int(args[1]), args[2:]
-    if folders[0] == "--from" and len(folders) == 2:
+    if folders[0] == "--from":
+        if len(folders) != 2:
+            print(__doc__.strip().splitlines()[4].strip())
+            sys.exit(2)
         positions = list(positions_in(folders[1]))
     else:
         positions = [p for folder in folders for p in mate_positions(folder)]

@@ -1633,7 +1633,8 @@ mod tests {
         // Move 35 of a game against Rapfi: black wins in 11 plies (c8, then fours and a
         // three), which Rapfi reports at depth 10 after 6,000 nodes. Both sides have many fours
         // here; while a four was never reduced, each iteration searched every one of them at
-        // full depth, and the win took the 10th iteration (712,000 nodes); now the 9th finds it.
+        // full depth, and the win took the 10th iteration (over 700,000 nodes). Now the 9th
+        // finds it.
         let board = Board::with_moves(
             15,
             "h4 f7 h7 d4 e7 d5 a3 d7 d6 c5 f6 g5 e6 e5 f5 g6 e8 e3 b6 c6 h6 f2 g1 h8 g8 i6 \
