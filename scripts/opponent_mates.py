@@ -49,8 +49,9 @@ def positions_in(path):
     with open(path) as f:
         for line in f:
             fields = line.split()
-            if len(fields) == 3:
-                yield fields[0], int(fields[1]), re.findall(r"[a-o]\d+", fields[2])
+            if len(fields) in (2, 3):
+                moves = fields[2] if len(fields) == 3 else ""
+                yield fields[0], int(fields[1]), re.findall(r"[a-o]\d+", moves)
 
 
 def score_of(brain, moves, ms, rule):
@@ -99,8 +100,7 @@ def main():
     brain, ms, folders = args[0], int(args[1]), args[2:]
     if folders[0] == "--from":
         if len(folders) != 2:
-            print(__doc__.strip().splitlines()[4].strip())
-            sys.exit(2)
+            sys.exit("--from takes one file of positions (as --positions writes them)")
         positions = list(positions_in(folders[1]))
     else:
         positions = [p for folder in folders for p in mate_positions(folder)]
