@@ -9,10 +9,12 @@ Each folder is one saved by `scripts/match.py --save` against an engine that rep
 win as `Eval +M<plies>` in its MESSAGE lines (Rapfi does). For each game where it did, the
 position before the move where it first reported one is the test: BRAIN (any Gomocup brain)
 moves there in MS milliseconds as the side that had the win, and finds it when its MESSAGE
-reports a win (a score of 29000 or more, `gomoku-brain`'s scale). Prints each position with the
-score, then the count. `--positions` prints the positions only (`game plies moves`, one per
-line), the input of `examples/vct_probe.rs`, which measures the threat solver alone on them;
-`--from` reads such a file instead of the folders (the logs need not be kept).
+reports a win: a score of 29000 or more (`gomoku-brain`'s scale), or `Eval +M<plies>` (Rapfi's
+own announcement, printed as 30000 less the plies), so the opponent itself can be measured the
+same way, moving fresh in each position. Prints each position with the score, then the count.
+`--positions` prints the positions only (`game plies moves`, one per line), the input of
+`examples/vct_probe.rs`, which measures the threat solver alone on them; `--from` reads such a
+file instead of the folders (the logs need not be kept).
 Figures for diagnosis, not a test.
 """
 
@@ -24,6 +26,7 @@ import sys
 
 MATE = re.compile(r"(\d+) (black|white) [\d,]+: MESSAGE .*Eval \+M(\d+)")
 SCORE = re.compile(r"score (-?\d+)")
+ANNOUNCED = re.compile(r"Eval \+M(\d+)")
 
 
 def mate_positions(folder):
@@ -59,7 +62,15 @@ def score_of(brain, moves, ms, rule):
     p = subprocess.Popen(
         [brain], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
     )
-    lines = ["START 15", f"INFO timeout_turn {ms}", f"INFO rule {rule}", "BOARD"]
+    # No game clock, but some engines (Rapfi, AIWine) read time_left whatever the limit is.
+    lines = [
+        "START 15",
+        f"INFO timeout_turn {ms}",
+        "INFO timeout_match 0",
+        "INFO time_left 100000000",
+        f"INFO rule {rule}",
+        "BOARD",
+    ]
     n = len(moves)
     for i, m in enumerate(moves):
         x, y = ord(m[0]) - 97, 15 - int(m[1:])
@@ -68,13 +79,17 @@ def score_of(brain, moves, ms, rule):
     p.stdin.write("\n".join(lines) + "\n")
     p.stdin.flush()
     last = ""
+    announced = None
     score = None
     for line in p.stdout:
         if line.startswith("MESSAGE"):
             last = line
+            if "Eval " in line:
+                m = ANNOUNCED.search(line)
+                announced = 30000 - int(m[1]) if m else None
         elif re.match(r"^\d+,\d+", line):
             m = SCORE.search(last)
-            score = int(m[1]) if m else None
+            score = int(m[1]) if m else announced
             break
     p.stdin.write("END\n")
     p.stdin.close()

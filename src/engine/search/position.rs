@@ -262,6 +262,12 @@ impl Position {
         self.combos.threat[self.keys[i][stone.index()] as usize]
     }
 
+    /// Whether `stone` would make a four on the empty point `i` that builds on something: an
+    /// open two or a three on another of its lines, or more (see [`four_plus`]).
+    pub fn makes_four_plus(&self, i: usize, stone: Stone) -> bool {
+        self.combos.four_plus[self.keys[i][stone.index()] as usize]
+    }
+
     /// The line patterns `stone` would make on the empty point `i`.
     pub fn patterns(&self, i: usize, stone: Stone) -> [Pattern; 4] {
         key_patterns(self.keys[i][stone.index()])
@@ -763,6 +769,8 @@ const COMBOS: usize = 1 << 12;
 /// threat class, read by every scan) stay small in the cache.
 struct Combos {
     threat: [Threat; COMBOS],
+    /// Whether the combination is a four that builds on something (see [`four_plus`]).
+    four_plus: [bool; COMBOS],
     /// For move ordering.
     value: [i32; COMBOS],
     /// The evaluation's share as the mover and as the waiter.
@@ -785,6 +793,7 @@ fn combos() -> &'static Combos {
     TABLES.get_or_init(|| {
         let mut t = Box::new(Combos {
             threat: [Threat::None; COMBOS],
+            four_plus: [false; COMBOS],
             value: [0; COMBOS],
             eval: [[0; 2]; COMBOS],
             policy: [[0; 2]; COMBOS],
@@ -793,6 +802,7 @@ fn combos() -> &'static Combos {
             let pats = key_patterns(key as u16);
             let threat = classify(&pats);
             t.threat[key] = threat;
+            t.four_plus[key] = four_plus(&pats, threat);
             t.value[key] =
                 pats.iter().map(|&p| pattern_value(p)).sum::<i32>() + combo_bonus(threat);
             t.eval[key] = eval::point_values(&pats, threat);
@@ -813,6 +823,18 @@ pub(crate) const PATTERNS: [Pattern; 8] = [
     Pattern::OpenFour,
     Pattern::Five,
 ];
+
+/// Whether a point's patterns `pats` (its threat class `threat`) make a four that builds on
+/// something: a four-three or better, or one four with an open two or a three on another line.
+/// A plain four (with nothing beside it but lone twos) gains a tempo and nothing else; it rarely
+/// starts or continues a win by fours, so the quiescence search leaves it out (not in renju).
+fn four_plus(pats: &[Pattern; 4], threat: Threat) -> bool {
+    threat >= Threat::FourThree
+        || (threat == Threat::Four
+            && pats
+                .iter()
+                .any(|p| matches!(p, Pattern::OpenTwo | Pattern::Three)))
+}
 
 /// Extra value for points that combine threats.
 fn combo_bonus(t: Threat) -> i32 {
@@ -1033,6 +1055,29 @@ mod tests {
         );
         assert_eq!(combos().threat[key], Threat::FourThree);
         assert_eq!(combos().value[key], 40 + 36 + 3 + 150);
+    }
+
+    #[test]
+    fn a_four_plus_builds_on_another_line() {
+        // Black h8 i8 j8, blocked at g8: k8 and l8 make fours; k8 also makes a two with k10.
+        let pos = Position::new(&board_of("h8 g8 i8 a1 j8 a3 k10 a5"), Rule::Freestyle);
+        let at = |s: &str| pos.index(Pos::parse(s, 15).unwrap());
+        let (k8, l8) = (at("k8"), at("l8"));
+        assert_eq!(pos.threat(k8, Stone::Black), Threat::Four);
+        assert_eq!(pos.threat(l8, Stone::Black), Threat::Four);
+        assert!(
+            pos.makes_four_plus(k8, Stone::Black),
+            "{:?}",
+            pos.patterns(k8, Stone::Black)
+        );
+        assert!(
+            !pos.makes_four_plus(l8, Stone::Black),
+            "{:?}",
+            pos.patterns(l8, Stone::Black)
+        );
+        // No four at all: never a four-plus.
+        assert!(!pos.makes_four_plus(at("k9"), Stone::Black));
+        assert!(!pos.makes_four_plus(k8, Stone::White));
     }
 
     #[test]

@@ -1338,6 +1338,12 @@ impl Searcher {
     /// for the side to move (each answered by its forced block) does better. The first four
     /// may be anywhere; each later one must be near the attacker's previous four, so the line
     /// stays a chain (the shape of every win by fours) and the search stays small.
+    ///
+    /// Each four must also build on something (an open two or a three beside it, or more):
+    /// plain fours took most of the quiescence's nodes and rarely lead anywhere; without them
+    /// the main search reads deeper and finds more wins. Not in renju, where a plain four of
+    /// white's wins when its block is forbidden to black: there the filter lost against Rapfi
+    /// (32.8% over 64 games at 0.2 s where main scored 50.0%; 39.8% with white's fours kept).
     fn quiesce(&mut self, mut alpha: i32, beta: i32, ply: usize, fours_played: u8) -> i32 {
         self.nodes += 1;
         self.check_time();
@@ -1388,6 +1394,10 @@ impl Searcher {
         alpha = alpha.max(stand);
         let mut fours = Vec::new();
         self.pos.points_with(me, Threat::Four, &mut fours);
+        // Only fours that build on something (see `Position::makes_four_plus`); in renju all.
+        if self.pos.rule() != Rule::Renju {
+            fours.retain(|&m| self.pos.makes_four_plus(m, me));
+        }
         if fours_played > 0 {
             // Near our previous four (two moves back: the last move is their block).
             if let Some(prev) = self.pos.recent_move(1) {
