@@ -72,11 +72,7 @@ fn ignoring_an_open_four_threat_is_a_blunder_with_the_missed_block_named() {
     assert!(m.win_before > 0.0);
     // The summary counts the marks (how black's other moves are judged depends on the small
     // budget: j7, which gives up some of black's lead, has come out both ways).
-    let black_blunders = review
-        .moves
-        .iter()
-        .filter(|m| m.colour == Stone::Black && m.class == MoveClass::Blunder)
-        .count();
+    let black_blunders = common::blunders_marked(&review, Stone::Black);
     assert!(black_blunders >= 1);
     assert_eq!(review.black.blunders, black_blunders, "{:?}", review.black);
     // The winner's last move made five: the best.

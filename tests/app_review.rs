@@ -122,11 +122,7 @@ fn the_finished_game_is_reviewed_with_the_ignored_open_four_a_blunder_and_kept_w
     // (at this small budget the review may judge an earlier quiet move one too: since the
     // quiescence plays only fours that build on something, it calls black's j7 a blunder, its
     // chance 0.84 before and 0.51 after, where it called it a mistake before).
-    let black_blunders = review
-        .moves
-        .iter()
-        .filter(|m| m.colour == Stone::Black && m.class == MoveClass::Blunder)
-        .count();
+    let black_blunders = common::blunders_marked(&review, Stone::Black);
     assert!(black_blunders >= 1);
     assert_eq!(review.black.blunders, black_blunders);
     // Reviewing changed neither the record nor the game in progress.

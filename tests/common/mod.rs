@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+use gomoku::engine::analysis::{MoveClass, Review};
 use gomoku::engine::{Board, Pos, Stone};
 
 /// A position from a diagram: `X` black, `O` white, `.` empty, `?` the point under test (empty),
@@ -41,6 +42,15 @@ pub fn english() -> gomoku::app::SettingsOverride {
         language: Some(gomoku::players::settings::Language::English),
         theme: None,
     }
+}
+
+/// How many of `colour`'s moves a review marks as blunders (the tally its summary should give).
+pub fn blunders_marked(review: &Review, colour: Stone) -> usize {
+    review
+        .moves
+        .iter()
+        .filter(|m| m.colour == colour && m.class == MoveClass::Blunder)
+        .count()
 }
 
 /// A point of a 15x15 board by its name (`h8`).
