@@ -131,7 +131,7 @@ const THREAT_POINT_DEPTH: i32 = 6;
 /// each one was searched as deeply as a block, and a defender with a few of them multiplied
 /// the tree of every attack. Rapfi reduces and prunes such "distracting" defences too.
 /// Measured: 168–174 of Rapfi's 381 announced wins found at 0.2 s instead of 159–162, and
-/// +38 ± 46 Elo against main at 0.1 s (`docs/matches/2026-11-29-stray-defences/`).
+/// +26 ± 33 Elo against main at 0.1 s over 400 games (`docs/matches/2026-11-29-stray-defences/`).
 const STRAY_DISTANCE: i32 = 4;
 const STRAY_REDUCTION: i32 = 2;
 const STRAY_PRUNE_DEPTH: i32 = 4;
