@@ -1875,13 +1875,14 @@ mod tests {
             from_theirs: true,
             from_mine: true,
         };
-        // The blocks of the three never stray, however far they are from our last move.
+        // The blocks of the three never stray, though both are over four points from n13.
         assert_eq!(stray("g8"), Stray::default());
         assert_eq!(stray("k8"), Stray::default());
         // Black's open four at e2 blocks nothing and is far from both last moves.
         assert_eq!(stray("e2"), both);
         assert_eq!(both.reduction(), STRAY_REDUCTION + STRAY_REDUCTION / 2);
-        // Near our own last move only; near the three (four points away) not at all.
+        // o13, beside our n13: strays from their j8 only. j10, two points from j8 and four
+        // from n13: not at all.
         let theirs_only = Stray {
             from_theirs: true,
             from_mine: false,
