@@ -55,21 +55,28 @@ def walked_positions(folder):
 
 def positions_in(path):
     """(name, moves) from a file written by `--positions`."""
-    with open(path) as f:
-        for number, line in enumerate(f, 1):
-            fields = line.split()
-            if not fields:
-                continue
-            if len(fields) > 2:
-                sys.exit(f"{path}:{number}: expected `name moves`, got {line.strip()!r}")
-            yield fields[0], re.findall(r"[a-o]\d+", fields[1] if len(fields) == 2 else "")
+    try:
+        with open(path) as f:
+            lines = f.readlines()
+    except OSError as e:
+        sys.exit(f"cannot read {path}: {e}")
+    for number, line in enumerate(lines, 1):
+        fields = line.split()
+        if not fields:
+            continue
+        if len(fields) > 2:
+            sys.exit(f"{path}:{number}: expected `name moves`, got {line.strip()!r}")
+        yield fields[0], re.findall(r"[a-o]\d+", fields[1] if len(fields) == 2 else "")
 
 
 def ask(brain, moves, ms, rule):
     """The move `brain` plays after `moves`, and whether it announced a win on the way."""
-    p = subprocess.Popen(
-        [brain], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
-    )
+    try:
+        p = subprocess.Popen(
+            [brain], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+        )
+    except OSError as e:
+        sys.exit(f"cannot start {brain}: {e}")
     lines = [
         "START 15",
         f"INFO timeout_turn {ms}",
@@ -121,7 +128,9 @@ def main():
         move, _ = ask(brain, moves, ms, rule)
         if move is None:
             sys.exit(f"{name}: {brain} gave no move")
-        _, lost = ask(judge, moves + [move], judge_ms, rule)
+        reply, lost = ask(judge, moves + [move], judge_ms, rule)
+        if reply is None:
+            sys.exit(f"{name}: {judge} gave no move after {move}")
         total += 1
         avoided += not lost
         print(name, move, "walked" if lost else "avoided", flush=True)
