@@ -57,11 +57,15 @@ def positions_in(path):
                 yield fields[0], int(fields[1]), re.findall(r"[a-o]\d+", moves)
 
 
-def score_of(brain, moves, ms, rule):
-    """The score `brain` reports for its move in the position after `moves`."""
-    p = subprocess.Popen(
-        [brain], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
-    )
+def start_brain(brain, moves, ms, rule):
+    """`brain` started and asked to move in the position after `moves` (it is thinking when
+    this returns; read its output, then send END). Exits with a message if it cannot start."""
+    try:
+        p = subprocess.Popen(
+            [brain], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+        )
+    except OSError as e:
+        sys.exit(f"cannot start {brain}: {e}")
     # No game clock, but some engines (Rapfi, AIWine) read time_left whatever the limit is.
     lines = [
         "START 15",
@@ -76,8 +80,27 @@ def score_of(brain, moves, ms, rule):
         x, y = ord(m[0]) - 97, 15 - int(m[1:])
         lines.append(f"{x},{y},{1 if (n - i) % 2 == 0 else 2}")
     lines.append("DONE")
-    p.stdin.write("\n".join(lines) + "\n")
-    p.stdin.flush()
+    try:
+        p.stdin.write("\n".join(lines) + "\n")
+        p.stdin.flush()
+    except BrokenPipeError:
+        pass  # it quit at once: the caller reads no reply
+    return p
+
+
+def stop_brain(p):
+    """Sends END to a brain started by `start_brain` and waits for it to quit."""
+    try:
+        p.stdin.write("END\n")
+        p.stdin.close()
+    except BrokenPipeError:
+        pass
+    p.wait()
+
+
+def score_of(brain, moves, ms, rule):
+    """The score `brain` reports for its move in the position after `moves`."""
+    p = start_brain(brain, moves, ms, rule)
     last = ""
     announced = None
     score = None
@@ -91,9 +114,7 @@ def score_of(brain, moves, ms, rule):
             m = SCORE.search(last)
             score = int(m[1]) if m else announced
             break
-    p.stdin.write("END\n")
-    p.stdin.close()
-    p.wait()
+    stop_brain(p)
     return score
 
 

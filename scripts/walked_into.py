@@ -22,10 +22,10 @@ test: `gomoku-brain` at 0.2 s avoided 65 and 66 of 225 positions in two runs, an
 import glob
 import os
 import re
-import subprocess
 import sys
 
-MATE = re.compile(r"(\d+) (black|white) [\d,]+: MESSAGE .*Eval \+M(\d+)")
+from opponent_mates import MATE, start_brain, stop_brain
+
 LOGGED = re.compile(r"(\d+) (black|white) ")
 REPLY = re.compile(r"^(\d+),(\d+)\s*$")
 
@@ -71,27 +71,7 @@ def positions_in(path):
 
 def ask(brain, moves, ms, rule):
     """The move `brain` plays after `moves`, and whether it announced a win on the way."""
-    try:
-        p = subprocess.Popen(
-            [brain], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
-        )
-    except OSError as e:
-        sys.exit(f"cannot start {brain}: {e}")
-    lines = [
-        "START 15",
-        f"INFO timeout_turn {ms}",
-        "INFO timeout_match 0",
-        "INFO time_left 100000000",
-        f"INFO rule {rule}",
-        "BOARD",
-    ]
-    n = len(moves)
-    for i, m in enumerate(moves):
-        x, y = ord(m[0]) - 97, 15 - int(m[1:])
-        lines.append(f"{x},{y},{1 if (n - i) % 2 == 0 else 2}")
-    lines.append("DONE")
-    p.stdin.write("\n".join(lines) + "\n")
-    p.stdin.flush()
+    p = start_brain(brain, moves, ms, rule)
     announced = False
     move = None
     for line in p.stdout:
@@ -100,9 +80,7 @@ def ask(brain, moves, ms, rule):
         elif m := REPLY.match(line):
             move = f"{chr(97 + int(m[1]))}{15 - int(m[2])}"
             break
-    p.stdin.write("END\n")
-    p.stdin.close()
-    p.wait()
+    stop_brain(p)
     return move, announced
 
 
