@@ -54,8 +54,11 @@ const ROOT_SOLVER_SHARE: u32 = 24;
 /// (in proportion to the share it waited; see [`Searcher::leave_room_for_waiting`]).
 const STARVED_RESERVE: Duration = Duration::from_millis(60);
 const MAX_PLY: usize = 128;
-/// Moves searched at the root, and at other nodes without a threat to answer (best first by
-/// the policy; every move of high pattern value is kept too).
+/// Moves searched at the root and one ply below it (the opponent's replies to each root move),
+/// and at other nodes without a threat to answer (best first by the policy; every move of high
+/// pattern value is kept too). A reply that refutes a root move may rank far down the policy's
+/// order; cut at the inner width, the root scored such a move as sound where a search from the
+/// position after it found the refutation at once (`docs/matches/2026-11-29-turning-points/`).
 const ROOT_WIDTH: usize = 40;
 const WIDTH: usize = 10;
 /// Node budget of the VCF at the leaves.
@@ -1035,7 +1038,7 @@ impl Searcher {
         // value wherever the policy ranks it (only the kept points are sorted).
         let width = match (answers, ply) {
             (true, _) => usize::MAX,
-            (false, 0) => ROOT_WIDTH,
+            (false, 0 | 1) => ROOT_WIDTH,
             (false, _) => WIDTH,
         };
         if scored.len() > width {
@@ -1690,9 +1693,9 @@ mod tests {
         let board = Board::with_moves(15, &format!("{AFTER_I13} g7 f6")).unwrap();
         let mut s = Searcher::new(&board, Rule::Freestyle, 1 << 20);
         let d10 = s.pos.index(Pos::parse("d10", 15).unwrap());
-        let narrow = s.generate(1, None, false).0;
+        let narrow = s.generate(2, None, false).0;
         assert!(!narrow.contains(&d10));
-        let kept = s.generate(1, None, true).0;
+        let kept = s.generate(2, None, true).0;
         assert!(kept.contains(&d10));
         // The ten best come first, in the same order; each move added makes such a point.
         assert_eq!(kept[..WIDTH], narrow[..WIDTH]);
@@ -1700,6 +1703,19 @@ mod tests {
         for &m in kept.iter().filter(|m| !narrow.contains(m)) {
             assert!(s.pos.makes_double_threat_point(m, me));
         }
+    }
+
+    #[test]
+    fn the_replies_to_a_root_move_are_cut_at_the_roots_width() {
+        // One ply below the root a refutation far down the policy's order is still searched;
+        // deeper nodes keep the inner width. Both lists start with the same best moves.
+        let board = Board::with_moves(15, &format!("{AFTER_I13} g7 f6")).unwrap();
+        let mut s = Searcher::new(&board, Rule::Freestyle, 1 << 20);
+        let replies = s.generate(1, None, false).0;
+        let deeper = s.generate(2, None, false).0;
+        assert!(replies.len() > deeper.len(), "{} replies", replies.len());
+        assert!(replies.len() > WIDTH && replies.len() <= ROOT_WIDTH + deeper.len());
+        assert_eq!(replies[..WIDTH], deeper[..WIDTH]);
     }
 
     #[test]
