@@ -8,7 +8,8 @@
 //!   open four. The answers ([`to_four_three`]) are a stone that spoils the point (on it, on the
 //!   four's line or on the three's, so that it no longer makes a four and an open three), a
 //!   stone that makes the four's five point a four of our own (the forced block then answers
-//!   with a four and wins the tempo back), and a four of our own.
+//!   with a four and wins the tempo back), and a four of our own. With several such points,
+//!   an answer stops each in one of these ways (not necessarily the same way for each).
 //!
 //! Every other move loses to the threat, which the search would find only a few plies later,
 //! so the search (and the threat solver, against threes) answers with these moves only. That
@@ -25,9 +26,12 @@ const CHECKED_POINTS: usize = 4;
 
 /// Writes to `out` the moves of the side to move (the defender) that may stop `attacker`'s
 /// four-three points, and returns whether it did. The attacker must have such a point and no
-/// five or open-four point. Returns `false` (nothing restricted) when the four's block would
-/// already be a four of the defender's, so that the threat is no threat, or when the attacker
-/// is black in renju, whose four-three points may be forbidden.
+/// five or open-four point. A stone answers when it stops every checked point, each in its own
+/// way: on the point, spoiling its four or its open three, or making the four's five point
+/// (where the defender must block) a four of the defender's. Returns `false` (nothing
+/// restricted) when every point's block would already be a four of the defender's, so that no
+/// threat is a plain one, or when the attacker is black in renju, whose four-three points may
+/// be forbidden.
 pub fn to_four_three(pos: &Position, attacker: Stone, out: &mut Vec<usize>) -> bool {
     out.clear();
     let defender = attacker.opponent();
@@ -37,41 +41,71 @@ pub fn to_four_three(pos: &Position, attacker: Stone, out: &mut Vec<usize>) -> b
     let mut points = Vec::new();
     pos.points_with(attacker, Threat::FourThree, &mut points);
     points.truncate(CHECKED_POINTS);
-    let Some(&first) = points.first() else {
+    // Each point with its four's five point (none when it makes two fours: no block then).
+    // A point whose four's block would already be a four of the defender's wins the tempo
+    // back by itself: no plain threat, so it asks nothing of the answers (fewer conditions
+    // keep more answers, never fewer).
+    let threats: Vec<(usize, Option<usize>)> = points
+        .iter()
+        .map(|&p| (p, five_point(pos, p, attacker)))
+        .filter(|&(_, five)| five.is_none_or(|f| pos.threat(f, defender) < Threat::Four))
+        .collect();
+    let Some(&(first, first_five)) = threats.first() else {
         return false;
     };
-    let patterns = pos.patterns(first, attacker);
-    // The four's five point, once the attacker has played `first`.
-    let Some(four_dir) = (0..4).find(|&d| patterns[d] == Pattern::Four) else {
-        return false;
-    };
-    let five = line_points(pos, first, four_dir)
-        .find(|&(j, k)| pos.pattern_with_stone(j, four_dir, -k, attacker, true) == Pattern::Five);
-    if let Some((five, _)) = five {
-        if pos.threat(five, defender) >= Threat::Four {
-            return false;
-        }
-        // Stones that make the five point a four of the defender's.
-        for d in 0..4 {
-            for (j, k) in line_points(pos, five, d) {
-                if pos.pattern_with_stone(five, d, k, defender, true) >= Pattern::Four {
-                    out.push(j);
-                }
-            }
+    // Every answer stops the first point, so it is among these: the point, a point on one of
+    // its lines that carry the four or the open three, or a stone that makes its five point a
+    // four of the defender's.
+    let mut candidates = vec![first];
+    for (d, &p) in pos.patterns(first, attacker).iter().enumerate() {
+        if p >= Pattern::OpenThree {
+            candidates.extend(line_points(pos, first, d).map(|(j, _)| j));
         }
     }
-    // Stones that spoil every checked point: on the first point, or on one of its lines that
-    // carry the four or the open three.
-    spoiling_points(
-        pos,
-        attacker,
-        &points,
-        Pattern::OpenThree,
-        Threat::FourThree,
-        out,
-    );
+    if let Some(five) = first_five {
+        candidates.extend(five_four_makers(pos, five, defender));
+    }
+    candidates.sort_unstable();
+    candidates.dedup();
+    out.extend(candidates.into_iter().filter(|&j| {
+        threats.iter().all(|&(p, five)| {
+            stops_all(pos, attacker, &[p], j, Threat::FourThree)
+                || five.is_some_and(|f| makes_four_at(pos, f, j, defender))
+        })
+    }));
     add_fours(pos, defender, out);
     !out.is_empty()
+}
+
+/// The five point of the four that `attacker` makes by playing on `p`, when it makes one four.
+fn five_point(pos: &Position, p: usize, attacker: Stone) -> Option<usize> {
+    let patterns = pos.patterns(p, attacker);
+    if patterns.iter().any(|&q| q > Pattern::Four) {
+        return None;
+    }
+    let mut fours = (0..4).filter(|&d| patterns[d] == Pattern::Four);
+    let d = fours.next()?;
+    if fours.next().is_some() {
+        return None;
+    }
+    line_points(pos, p, d)
+        .find(|&(j, k)| pos.pattern_with_stone(j, d, -k, attacker, true) == Pattern::Five)
+        .map(|(j, _)| j)
+}
+
+/// The empty points where a stone of the defender's makes `five` (empty) a four of its own.
+fn five_four_makers(pos: &Position, five: usize, defender: Stone) -> Vec<usize> {
+    (0..4)
+        .flat_map(|d| line_points(pos, five, d).map(move |(j, k)| (d, j, k)))
+        .filter(|&(d, _, k)| pos.pattern_with_stone(five, d, k, defender, true) >= Pattern::Four)
+        .map(|(_, j, _)| j)
+        .collect()
+}
+
+/// Whether a defender's stone on `j` makes the empty point `five` a four of the defender's.
+fn makes_four_at(pos: &Position, five: usize, j: usize, defender: Stone) -> bool {
+    offset(pos, five, j)
+        .is_some_and(|(d, k)| pos.pattern_with_stone(five, d, k, defender, true) >= Pattern::Four)
 }
 
 /// Writes to `out` the moves of the side to move (the defender) that may stop `attacker`'s
@@ -273,6 +307,66 @@ mod tests {
                 listed.contains(&m.to_string()),
                 "{m} missing from {listed:?}"
             );
+        }
+    }
+
+    /// The white stones after which every four-three point of black's has a block that is a
+    /// four of white's (or black has none left): each must be among the answers.
+    fn answers_by_trial(pos: &mut Position) -> Vec<usize> {
+        let mut all = Vec::new();
+        pos.all_empty(&mut all);
+        all.into_iter()
+            .filter(|&m| {
+                pos.play(m);
+                let mut points = Vec::new();
+                pos.points_with(Stone::Black, Threat::FourThree, &mut points);
+                let stopped = points.iter().all(|&p| {
+                    five_point(pos, p, Stone::Black)
+                        .is_some_and(|f| pos.threat(f, Stone::White) >= Threat::Four)
+                });
+                pos.undo();
+                stopped
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_stone_that_spoils_one_four_three_and_turns_the_others_block_into_a_four_is_an_answer() {
+        // From a game against Rapfi at 1 s: black's k11 leaves two four-three points, k12 (a
+        // four to h9, an open three up the k column) and l10 (a four to j10, an open three to
+        // i13). White's k9 closes the k column under k12's three and makes j10 a four of
+        // white's (k9 j10 i11 h12): no single answer does both the same way. Our search left
+        // k9 out and claimed a win in eight plies that Rapfi's k9 refuted.
+        let moves = "c7i11h10g11h7h8e10d4j11e11g8f9i10f7f10g10h11j9h13h12g12f11k10i12i13j13k11";
+        let mut pos = Position::new(&Board::with_moves(15, moves).unwrap(), Rule::Freestyle);
+        let mut points = Vec::new();
+        pos.points_with(Stone::Black, Threat::FourThree, &mut points);
+        assert_eq!(names(&pos, &points), ["k12", "l10"]);
+        let mut out = Vec::new();
+        assert!(to_four_three(&pos, Stone::Black, &mut out));
+        let listed = names(&pos, &out);
+        assert!(
+            listed.contains(&"k9".to_string()),
+            "k9 missing from {listed:?}"
+        );
+        for m in answers_by_trial(&mut pos) {
+            assert!(
+                out.contains(&m),
+                "{} missing from {listed:?}",
+                pos.pos(m).to_notation(15)
+            );
+        }
+    }
+
+    #[test]
+    fn every_stone_that_stops_the_four_three_by_trial_is_an_answer() {
+        for white in [&[][..], &["j12", "k12"], &["b2", "c3", "d4"]] {
+            let mut pos = facing_four_three(white);
+            let mut out = Vec::new();
+            assert!(to_four_three(&pos, Stone::Black, &mut out));
+            for m in answers_by_trial(&mut pos) {
+                assert!(out.contains(&m), "{}", pos.pos(m).to_notation(15));
+            }
         }
     }
 
