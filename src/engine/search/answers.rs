@@ -56,15 +56,13 @@ pub fn to_four_three(pos: &Position, attacker: Stone, out: &mut Vec<usize>) -> b
     // Every answer stops the first point, so it is among these: the point, a point on one of
     // its lines that carry the four or the open three, or a stone that makes its five point a
     // four of the defender's.
-    let mut candidates = vec![first];
-    for (d, &p) in pos.patterns(first, attacker).iter().enumerate() {
-        if p >= Pattern::OpenThree {
-            candidates.extend(line_points(pos, first, d).map(|(j, _)| j));
-        }
-    }
-    if let Some(five) = first_five {
-        candidates.extend(five_four_makers(pos, five, defender));
-    }
+    let mut candidates: Vec<usize> = point_and_its_lines(pos, attacker, first, Pattern::OpenThree)
+        .chain(
+            first_five
+                .into_iter()
+                .flat_map(|f| five_four_makers(pos, f, defender)),
+        )
+        .collect();
     candidates.sort_unstable();
     candidates.dedup();
     out.extend(candidates.into_iter().filter(|&j| {
@@ -94,12 +92,17 @@ fn five_point(pos: &Position, p: usize, attacker: Stone) -> Option<usize> {
 }
 
 /// The empty points where a stone of the defender's makes `five` (empty) a four of its own.
-fn five_four_makers(pos: &Position, five: usize, defender: Stone) -> Vec<usize> {
+fn five_four_makers(
+    pos: &Position,
+    five: usize,
+    defender: Stone,
+) -> impl Iterator<Item = usize> + '_ {
     (0..4)
-        .flat_map(|d| line_points(pos, five, d).map(move |(j, k)| (d, j, k)))
-        .filter(|&(d, _, k)| pos.pattern_with_stone(five, d, k, defender, true) >= Pattern::Four)
+        .flat_map(move |d| line_points(pos, five, d).map(move |(j, k)| (d, j, k)))
+        .filter(move |&(d, _, k)| {
+            pos.pattern_with_stone(five, d, k, defender, true) >= Pattern::Four
+        })
         .map(|(_, j, _)| j)
-        .collect()
 }
 
 /// Whether a defender's stone on `j` makes the empty point `five` a four of the defender's.
@@ -142,19 +145,26 @@ fn spoiling_points(
     let Some(&first) = points.first() else {
         return;
     };
-    if stops_all(pos, attacker, points, first, threat) {
-        out.push(first);
-    }
-    for (d, &p) in pos.patterns(first, attacker).iter().enumerate() {
-        if p < line {
-            continue;
-        }
-        for (j, _) in line_points(pos, first, d) {
-            if stops_all(pos, attacker, points, j, threat) {
-                out.push(j);
-            }
-        }
-    }
+    out.extend(
+        point_and_its_lines(pos, attacker, first, line)
+            .filter(|&j| stops_all(pos, attacker, points, j, threat)),
+    );
+}
+
+/// `first`, then the empty points within five of it on its lines where `attacker`'s pattern
+/// is `line` or stronger: the only stones that can change what `first` makes.
+fn point_and_its_lines(
+    pos: &Position,
+    attacker: Stone,
+    first: usize,
+    line: Pattern,
+) -> impl Iterator<Item = usize> + '_ {
+    let patterns = pos.patterns(first, attacker);
+    std::iter::once(first).chain(
+        (0..4)
+            .filter(move |&d| patterns[d] >= line)
+            .flat_map(move |d| line_points(pos, first, d).map(|(j, _)| j)),
+    )
 }
 
 /// Adds the defender's own fours to `out`, and sorts it with each point once.
