@@ -259,6 +259,23 @@ fn a_loss_stands_only_after_every_candidate_is_searched() {
     assert!(!(r.solved && r.best == Some(d4)), "a false win: {r:?}");
 }
 
+/// From a renju game against Rapfi: black (to move) must block white's four at g6, and the
+/// search claimed a forced win there. After g6 black's h10 would make two fours, which is
+/// forbidden to black, yet white's moves were cut to the answers to that "threat", and
+/// white's winning e7 was never searched. Black's forbidden points threaten nothing now.
+#[test]
+fn a_forbidden_point_of_blacks_restricts_nothing_in_renju() {
+    let board = board_of("h12 g9 h8 c7 f12 g10 d11 h7 b6 e12 g11 f9 e13 d14 h11 g8 f11 e11 e10 g7");
+    let r = Searcher::new(&board, Rule::Renju, TT).think(Limits::nodes(200_000));
+    assert_eq!(r.best, Some(Pos::parse("g6", 15).unwrap()), "{r:?}");
+    assert!(!(r.solved && r.score > 0), "a false win: {r:?}");
+    // White, after g6, wins (by e7).
+    let after =
+        board_of("h12 g9 h8 c7 f12 g10 d11 h7 b6 e12 g11 f9 e13 d14 h11 g8 f11 e11 e10 g7 g6");
+    let r = Searcher::new(&after, Rule::Renju, TT).think(Limits::nodes(200_000));
+    assert!(r.solved && r.score > 0, "{r:?}");
+}
+
 #[test]
 fn vct_finds_a_double_three_win_without_fours() {
     let board = board_of("h8 a1 i8 a15 j10 o1 j11 o15");

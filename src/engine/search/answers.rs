@@ -116,11 +116,15 @@ fn makes_four_at(pos: &Position, five: usize, j: usize, defender: Stone) -> bool
 /// some, and no five point): every point where a stone of the defender's leaves it none of
 /// them, and the defender's own fours. Returns `false`, with `out` empty, when no single stone
 /// stops them all (two threes apart: only fours can answer, and the search's fallback lists
-/// every four of both sides).
-pub fn to_three(pos: &Position, attacker: Stone, out: &mut Vec<usize>) -> bool {
+/// every four of both sides). Black's forbidden points in renju threaten nothing and are left
+/// out (with no other point, `false` and nothing restricted).
+pub fn to_three(pos: &mut Position, attacker: Stone, out: &mut Vec<usize>) -> bool {
     out.clear();
     let mut points = Vec::new();
     pos.points_with(attacker, Threat::FlexFour, &mut points);
+    if pos.rule().has_forbidden(attacker) {
+        points.retain(|&p| pos.is_legal(p, attacker));
+    }
     points.truncate(CHECKED_POINTS);
     spoiling_points(pos, attacker, &points, Pattern::Four, Threat::FlexFour, out);
     if out.is_empty() {
@@ -283,7 +287,7 @@ mod tests {
         let board = Board::with_moves(15, "h8a1h9a8h10").unwrap();
         let mut pos = Position::new(&board, Rule::Freestyle);
         let mut out = Vec::new();
-        assert!(to_three(&pos, Stone::Black, &mut out));
+        assert!(to_three(&mut pos, Stone::Black, &mut out));
         assert_eq!(names(&pos, &out), ["h11", "h7"]);
         let mut all = Vec::new();
         pos.all_empty(&mut all);
@@ -298,9 +302,9 @@ mod tests {
     #[test]
     fn two_threes_apart_have_no_single_answer() {
         let board = Board::with_moves(15, "h8a1h9a8h10o1c3o8d3a15e3").unwrap();
-        let pos = Position::new(&board, Rule::Freestyle);
+        let mut pos = Position::new(&board, Rule::Freestyle);
         let mut out = Vec::new();
-        assert!(!to_three(&pos, Stone::Black, &mut out));
+        assert!(!to_three(&mut pos, Stone::Black, &mut out));
         assert!(out.is_empty());
     }
 
@@ -397,6 +401,25 @@ mod tests {
         pos.points_with(Stone::White, Threat::Four, &mut fours);
         assert!(!fours.is_empty());
         assert!(fours.iter().all(|f| out.contains(f)));
+    }
+
+    #[test]
+    fn a_forbidden_double_four_point_is_no_threat_to_answer() {
+        // Black h9 h10 h11 (white h8 below) and e12 f12 g12 (white d12 left): h12 makes two
+        // fours. In freestyle white must answer it; in renju it is forbidden to black, so it
+        // asks nothing of white.
+        let moves = "h9h8h10d12h11a1e12a15f12o1g12";
+        let board = Board::with_moves(15, moves).unwrap();
+        let mut out = Vec::new();
+        let mut pos = Position::new(&board, Rule::Freestyle);
+        assert!(pos.has_playable(Stone::Black, Threat::FlexFour));
+        assert!(to_three(&mut pos, Stone::Black, &mut out));
+        assert!(names(&pos, &out).contains(&"h12".to_string()));
+        let mut pos = Position::new(&board, Rule::Renju);
+        assert_eq!(pos.count(Stone::Black, Threat::FlexFour), 1);
+        assert!(!pos.has_playable(Stone::Black, Threat::FlexFour));
+        assert!(!to_three(&mut pos, Stone::Black, &mut out));
+        assert!(out.is_empty());
     }
 
     #[test]

@@ -125,7 +125,15 @@ pub struct Position {
     /// Per move: where its saved points and flips start, and the counts and value sums before
     /// it.
     saved_moves: Vec<SavedMove>,
+    /// Black's verdicts on suspicious points lately asked about, by position and point (renju
+    /// only, else empty): one node asks about the same point several times (is it a threat,
+    /// which answers it, may the move be played), and each verdict plays a stone on a scratch
+    /// board. See [`Position::forbidden`].
+    forbidden_memo: Vec<(u64, u8)>,
 }
+
+/// Entries of [`Position`]'s memo of forbidden points (a power of two).
+const FORBIDDEN_MEMO: usize = 4096;
 
 /// The state a move replaced, restored as it is on undo (no patterns are recomputed).
 #[derive(Debug, Clone, Copy)]
@@ -169,6 +177,11 @@ impl Position {
             saved_points: Vec::new(),
             saved_flips: Vec::new(),
             saved_moves: Vec::new(),
+            forbidden_memo: if rule.has_forbidden(Stone::Black) {
+                vec![(0, 0); FORBIDDEN_MEMO]
+            } else {
+                Vec::new()
+            },
         };
         for p in board.points() {
             let i = pos.index(p);
@@ -350,6 +363,38 @@ impl Position {
         self.counts[stone.index()][t as usize]
     }
 
+    /// Whether some empty point gives `stone` the threat `t` and `stone` may play it. Only
+    /// black in renju can differ from `count(stone, t) > 0`: a point where black would make two
+    /// fours (or a four and a long row) is forbidden, so it threatens nothing.
+    pub fn has_playable(&mut self, stone: Stone, t: Threat) -> bool {
+        if self.count(stone, t) == 0 {
+            return false;
+        }
+        if !self.rule.has_forbidden(stone) {
+            return true;
+        }
+        if t < Threat::Four {
+            let mut points = Vec::new();
+            self.points_with(stone, t, &mut points);
+            return points
+                .into_iter()
+                .any(|i| self.threat(i, stone) == t && self.is_legal(i, stone));
+        }
+        // The points of a four or more are in the colour's bit set (no list allocated).
+        let c = stone.index();
+        for w in 0..FOUR_WORDS {
+            let mut bits = self.fours[c][w];
+            while bits != 0 {
+                let i = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if self.threat(i, stone) == t && self.is_legal(i, stone) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
     /// How many empty points give `stone` a threat of `t` or stronger.
     pub fn count_at_least(&self, stone: Stone, t: Threat) -> u32 {
         self.counts[stone.index()][t as usize..].iter().sum()
@@ -494,8 +539,30 @@ impl Position {
         if !suspicious {
             return None;
         }
+        let key = self.hash() ^ (i as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let slot = key as usize & (FORBIDDEN_MEMO - 1);
+        if let Some(&(k, verdict)) = self.forbidden_memo.get(slot)
+            && k == key
+        {
+            return match verdict {
+                1 => Some(ForbiddenKind::DoubleThree),
+                2 => Some(ForbiddenKind::DoubleFour),
+                3 => Some(ForbiddenKind::Overline),
+                _ => None,
+            };
+        }
         let p = self.pos(i);
-        rules::forbidden_on_scratch(&mut self.board, p)
+        let kind = rules::forbidden_on_scratch(&mut self.board, p);
+        if let Some(entry) = self.forbidden_memo.get_mut(slot) {
+            let verdict = match kind {
+                None => 0,
+                Some(ForbiddenKind::DoubleThree) => 1,
+                Some(ForbiddenKind::DoubleFour) => 2,
+                Some(ForbiddenKind::Overline) => 3,
+            };
+            *entry = (key, verdict);
+        }
+        kind
     }
 
     /// Whether black on `i` makes six or more in a row.

@@ -994,11 +994,11 @@ impl Searcher {
             self.pos.points_with(them, Threat::Five, &mut moves);
             return (moves, true);
         }
-        let answers = if self.pos.count(them, Threat::FlexFour) > 0 {
+        let answers = if self.pos.has_playable(them, Threat::FlexFour) {
             // They threaten an open four: the points that stop it, and our own fours; when
             // their open-four points lie apart, every point of theirs that makes a four, and
             // our fours.
-            let exact = answers::to_three(&self.pos, them, &mut moves);
+            let exact = answers::to_three(&mut self.pos, them, &mut moves);
             if !exact {
                 self.pos.answers_to_three(them, &mut moves);
             }
@@ -1083,7 +1083,7 @@ impl Searcher {
         }
         // At the horizon, a position where the opponent threatens an open four is not quiet:
         // its defences are searched one ply further.
-        let facing_three = self.pos.count(them, Threat::FlexFour) > 0;
+        let facing_three = self.pos.has_playable(them, Threat::FlexFour);
         if depth <= 0 && their_fives == 0 && !(facing_three && depth == 0) {
             return self.quiesce_leaf(alpha, beta, ply);
         }

@@ -184,8 +184,8 @@ impl Vct {
         } else {
             // A three: any point where we would make a four stops or spoils it; or they make
             // a four of their own.
-            if pos.count(attacker, Threat::FlexFour) == 0 {
-                return false; // no open four threatened: not a real three
+            if !pos.has_playable(attacker, Threat::FlexFour) {
+                return false; // no open four threatened (or only on forbidden points): no three
             }
             if !answers::to_three(pos, attacker, &mut defences) {
                 pos.answers_to_three(attacker, &mut defences);
