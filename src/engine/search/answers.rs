@@ -2,7 +2,8 @@
 //! force, found exactly from the line patterns, with no move played.
 //!
 //! - **An open three** (or any point where the opponent would make an open four or two fours):
-//!   a stone that leaves the opponent no such point, or a four of our own ([`to_three`]).
+//!   a stone that leaves the opponent no such point, or a four of our own ([`to_three`]). In
+//!   renju such a point of black's may be forbidden (two fours, say): then it threatens nothing.
 //! - **A four-three point** (where one stone would make a four and an open three at once). It
 //!   wins unless answered now: the four's block is forced, and the open three then becomes an
 //!   open four. The answers ([`to_four_three`]) are a stone that spoils the point (on it, on the
