@@ -129,7 +129,7 @@ pub struct Position {
     /// only, else empty): one node asks about the same point several times (is it a threat,
     /// which answers it, may the move be played), and each verdict plays a stone on a scratch
     /// board. See [`Position::forbidden`].
-    forbidden_memo: Vec<(u64, u8)>,
+    forbidden_memo: Vec<(u64, Option<ForbiddenKind>)>,
 }
 
 /// Entries of [`Position`]'s memo of forbidden points (a power of two).
@@ -178,7 +178,7 @@ impl Position {
             saved_flips: Vec::new(),
             saved_moves: Vec::new(),
             forbidden_memo: if rule.has_forbidden(Stone::Black) {
-                vec![(0, 0); FORBIDDEN_MEMO]
+                vec![(0, None); FORBIDDEN_MEMO]
             } else {
                 Vec::new()
             },
@@ -373,26 +373,11 @@ impl Position {
         if !self.rule.has_forbidden(stone) {
             return true;
         }
-        if t < Threat::Four {
-            let mut points = Vec::new();
-            self.points_with(stone, t, &mut points);
-            return points
-                .into_iter()
-                .any(|i| self.threat(i, stone) == t && self.is_legal(i, stone));
-        }
-        // The points of a four or more are in the colour's bit set (no list allocated).
-        let c = stone.index();
-        for w in 0..FOUR_WORDS {
-            let mut bits = self.fours[c][w];
-            while bits != 0 {
-                let i = w * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                if self.threat(i, stone) == t && self.is_legal(i, stone) {
-                    return true;
-                }
-            }
-        }
-        false
+        let mut points = Vec::new();
+        self.points_with(stone, t, &mut points);
+        points
+            .into_iter()
+            .any(|i| self.threat(i, stone) == t && self.is_legal(i, stone))
     }
 
     /// How many empty points give `stone` a threat of `t` or stronger.
@@ -541,26 +526,15 @@ impl Position {
         }
         let key = self.hash() ^ (i as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         let slot = key as usize & (FORBIDDEN_MEMO - 1);
-        if let Some(&(k, verdict)) = self.forbidden_memo.get(slot)
+        if let Some(&(k, kind)) = self.forbidden_memo.get(slot)
             && k == key
         {
-            return match verdict {
-                1 => Some(ForbiddenKind::DoubleThree),
-                2 => Some(ForbiddenKind::DoubleFour),
-                3 => Some(ForbiddenKind::Overline),
-                _ => None,
-            };
+            return kind;
         }
         let p = self.pos(i);
         let kind = rules::forbidden_on_scratch(&mut self.board, p);
         if let Some(entry) = self.forbidden_memo.get_mut(slot) {
-            let verdict = match kind {
-                None => 0,
-                Some(ForbiddenKind::DoubleThree) => 1,
-                Some(ForbiddenKind::DoubleFour) => 2,
-                Some(ForbiddenKind::Overline) => 3,
-            };
-            *entry = (key, verdict);
+            *entry = (key, kind);
         }
         kind
     }
