@@ -30,7 +30,14 @@ pub fn read_games(program: &str, mut add: impl FnMut(&str, Rule, bool) -> bool) 
                 std::process::exit(2);
             }
         };
-        for file in game_files(Path::new(dir)) {
+        let files = match game_files(Path::new(dir)) {
+            Ok(files) => files,
+            Err(e) => {
+                eprintln!("{arg}: cannot read the folder {dir}: {e}");
+                std::process::exit(2);
+            }
+        };
+        for file in files {
             let Ok(text) = std::fs::read_to_string(&file) else {
                 continue;
             };
@@ -42,22 +49,19 @@ pub fn read_games(program: &str, mut add: impl FnMut(&str, Rule, bool) -> bool) 
     games
 }
 
-/// The `game*.txt` files of a folder, in name order.
-fn game_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|entries| {
-            entries
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|x| x == "txt"))
-                .filter(|p| {
-                    p.file_name()
-                        .is_some_and(|n| n.to_string_lossy().starts_with("game"))
-                })
-                .collect()
+/// The `game*.txt` files of a folder, in name order; an error if the folder cannot be read (a
+/// mistyped or relative path would otherwise leave its games out without a word).
+fn game_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("game"))
         })
-        .unwrap_or_default();
+        .collect();
     files.sort();
-    files
+    Ok(files)
 }
 
 /// A finished game's moves before the winning one, and the winner: `None` unless the position
