@@ -2,6 +2,7 @@
 //! a VCF solver, principal variation search with a transposition table).
 
 pub mod answers;
+pub mod correction;
 pub mod eval;
 pub mod info;
 pub mod levels;

@@ -28,6 +28,7 @@ use std::time::Duration;
 use web_time::Instant;
 
 use super::answers;
+use super::correction::Correction;
 use super::info::SearchInfo;
 use super::policy;
 use super::position::{Position, Threat};
@@ -243,6 +244,8 @@ pub struct Searcher {
     defence_vct: Vct,
     vct: Vct,
     history: Vec<[i32; 2]>,
+    /// What the search found of the static evaluation's errors (see [`Correction`]).
+    correction: Correction,
     killers: Vec<[u16; 2]>,
     /// Per opponent's move (padded index) and colour to move: the reply that last cut off
     /// after it (`NO_MOVE` for none).
@@ -325,6 +328,7 @@ impl Searcher {
             defence_vct: Vct::new(DEFENCE_VCT_NODES),
             vct: Vct::new(300_000),
             history: vec![[0; 2]; cells],
+            correction: Correction::default(),
             killers: vec![[NO_MOVE; 2]; MAX_PLY + 1],
             counters: vec![[NO_MOVE; 2]; cells],
             top_policy: vec![0; MAX_PLY + 1],
@@ -467,6 +471,7 @@ impl Searcher {
     fn helper(&self, id: usize, stop: Arc<AtomicBool>) -> Searcher {
         let mut h = Searcher::with_table(self.pos.board(), self.pos.rule(), self.tt.clone());
         h.history.clone_from(&self.history);
+        h.correction.clone_from(&self.correction);
         h.limits = Limits {
             stop: stop.clone(),
             threads: 1,
@@ -1112,7 +1117,8 @@ impl Searcher {
         let mut searched = 0;
         let pv_node = beta - alpha > 1;
         let threatened = their_fives > 0 || facing_three;
-        let static_eval = self.pos.evaluate();
+        let raw_eval = self.pos.evaluate();
+        let static_eval = raw_eval + self.correction.value(&self.pos);
         if !pv_node && !threatened && self.pos.count_at_least(them, Threat::FourThree) == 0 {
             // Far above beta near the horizon, with nothing threatened: the opponent will not
             // catch up in the few plies left.
@@ -1289,6 +1295,16 @@ impl Searcher {
             return -(WIN - ply as i32 - 1);
         }
         let bound = bound_of(best, alpha_orig, beta);
+        if excluded == NO_MOVE
+            && !threatened
+            && best.abs() < WIN_THRESHOLD
+            && best_move != NO_MOVE
+            && self.pos.threat(best_move as usize, me) < Threat::Four
+            && !(bound == Bound::Lower && best <= static_eval)
+            && !(bound == Bound::Upper && best >= static_eval)
+        {
+            self.correction.update(&self.pos, depth, best - raw_eval);
+        }
         if excluded != NO_MOVE {
             // A search without one of the moves says nothing about the position: not stored.
             return best;
@@ -1515,8 +1531,7 @@ impl Searcher {
     }
 
     fn static_value(&self) -> i32 {
-        self.pos
-            .evaluate()
+        (self.pos.evaluate() + self.correction.value(&self.pos))
             .clamp(-WIN_THRESHOLD + 1, WIN_THRESHOLD - 1)
     }
 
@@ -1782,6 +1797,27 @@ mod tests {
         let mut s = Searcher::new(&board, Rule::Freestyle, 1 << 20);
         let v = s.quiesce(-WIN - 1, WIN + 1, 0, 0);
         assert!(v >= WIN_THRESHOLD, "{v}");
+    }
+
+    #[test]
+    fn the_search_corrects_the_static_evaluation_it_stands_on() {
+        // A quiet middle game: a search leaves corrections behind...
+        let board = Board::with_moves(15, "h8 i9 g9 h10 i8 g8 h7").unwrap();
+        let mut s = Searcher::new(&board, Rule::Freestyle, 1 << 20);
+        assert_eq!(s.correction.entries_set(), 0);
+        s.think(Limits::nodes(20_000));
+        assert!(s.correction.entries_set() > 0);
+        // ...and the quiescence search stands on the corrected evaluation.
+        let mut s = Searcher::new(&board, Rule::Freestyle, 1 << 20);
+        let before = s.static_value();
+        for _ in 0..200 {
+            s.correction.update(&s.pos, 10, 250);
+        }
+        assert!(
+            s.static_value() >= before + 240,
+            "{before} {}",
+            s.static_value()
+        );
     }
 
     #[test]
