@@ -999,6 +999,9 @@ impl Searcher {
             self.pos.points_with(them, Threat::Five, &mut moves);
             return (moves, true);
         }
+        // Our fours, kept whatever the width: against open threes that no single stone stops,
+        // they are the only defence (a line of them may win first).
+        let mut keep_fours = false;
         let answers = if self.pos.has_playable(them, Threat::FlexFour) {
             // They threaten an open four: the points that stop it, and our own fours; when
             // their open-four points lie apart, every point of theirs that makes a four, and
@@ -1006,6 +1009,7 @@ impl Searcher {
             let exact = answers::to_three(&mut self.pos, them, &mut moves);
             if !exact {
                 self.pos.answers_to_three(them, &mut moves);
+                keep_fours = true;
             }
             exact
         } else if self.pos.count(them, Threat::FourThree) > 0 {
@@ -1052,6 +1056,7 @@ impl Searcher {
             let mut kept = width;
             for k in 0..rest.len() {
                 if self.pattern_value(rest[k].0, me, them) >= KEEP_VALUE
+                    || (keep_fours && self.pos.threat(rest[k].0, me) >= Threat::Four)
                     || (threat_points && self.pos.makes_double_threat_point(rest[k].0, me))
                 {
                     rest.swap(k, kept - width);
@@ -1786,6 +1791,42 @@ mod tests {
         let r = s.think(Limits::nodes(1_000));
         assert!(r.best.is_some());
         assert!(r.nodes < 600_000, "{} nodes", r.nodes);
+    }
+
+    /// A game lost at 1 s after claiming a win: white to move after 43 moves. White's e11
+    /// (after f12 f13 g8 f7) leaves two open threes that no single stone stops, and black wins
+    /// first by fours (f5 f6 h7 g7 g6 e4 ...); the answers were cut at the width with black's
+    /// fours among those cut, and white's win was claimed (29984) where Rapfi scores white -480.
+    const BEFORE_FALSE_WIN: &str = "i13 l12 k12 g10 l13 j11 k13 j13 k11 k10 j12 h14 i12 i11 \
+        h12 g12 g11 j14 k14 k15 i7 h10 j6 l10 j7 f10 e10 j9 j10 i10 h11 g9 f8 h9 f9 l9 l8 m12 \
+        l11 f11 i8 f14 d11";
+
+    #[test]
+    fn against_threes_no_stone_stops_our_fours_are_kept_past_the_width() {
+        let moves = format!("{BEFORE_FALSE_WIN} f12 f13 g8 f7 g14 i14 m8 n7 e11");
+        let board = Board::with_moves(15, &moves).unwrap();
+        let mut s = Searcher::new(&board, Rule::Freestyle, 1 << 20);
+        let (moves, exact) = s.generate(4, None, false);
+        assert!(!exact);
+        let named: Vec<String> = moves
+            .iter()
+            .map(|&m| s.pos.pos(m).to_notation(15))
+            .collect();
+        let mut fours = Vec::new();
+        s.pos.points_with(Stone::Black, Threat::Four, &mut fours);
+        assert!(fours.len() >= 2);
+        for f in fours {
+            let f = s.pos.pos(f).to_notation(15);
+            assert!(named.contains(&f), "{f} missing from {named:?}");
+        }
+    }
+
+    #[test]
+    fn no_win_is_claimed_where_the_defender_wins_first_by_fours() {
+        let board = Board::with_moves(15, BEFORE_FALSE_WIN).unwrap();
+        let mut s = Searcher::new(&board, Rule::Freestyle, 16 << 20);
+        let r = s.think(Limits::nodes(800_000));
+        assert!(r.score < WIN_THRESHOLD, "{} {:?}", r.score, r.best);
     }
 
     #[test]
