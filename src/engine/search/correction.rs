@@ -32,6 +32,13 @@ const SIGNATURE: [(Threat, u32); 6] = [
     (Threat::FlexFour, 1),
 ];
 
+/// A position's entries in the correction tables.
+#[derive(Debug, Clone, Copy)]
+pub struct Keys {
+    threats: usize,
+    moves: usize,
+}
+
 /// The correction tables of one searcher (kept from move to move, as its history is).
 #[derive(Debug, Clone)]
 pub struct Correction {
@@ -84,21 +91,38 @@ impl Correction {
         (mix(h ^ 0x9e37_79b9) as usize) & (ENTRIES - 1)
     }
 
+    /// The entries of `pos` in the two tables. A node of the search reads them once and uses
+    /// them for its correction and for its update (the position is the same at both).
+    pub fn keys(pos: &Position) -> Keys {
+        Keys {
+            threats: Self::threats_key(pos),
+            moves: Self::moves_key(pos),
+        }
+    }
+
     /// The correction of `pos`'s static evaluation, in evaluation units (at most [`LIMIT`]
     /// either way).
     pub fn value(&self, pos: &Position) -> i32 {
-        (self.threats[Self::threats_key(pos)] + self.moves[Self::moves_key(pos)]) / 2 / GRAIN
+        self.value_at(Self::keys(pos))
+    }
+
+    /// The correction of the position whose entries are `keys`.
+    pub fn value_at(&self, keys: Keys) -> i32 {
+        (self.threats[keys.threats] + self.moves[keys.moves]) / 2 / GRAIN
     }
 
     /// A search `depth` plies deep scored `pos` `diff` evaluation units above its static
     /// evaluation (without the correction).
+    #[cfg(test)]
     pub fn update(&mut self, pos: &Position, depth: i32, diff: i32) {
+        self.update_at(Self::keys(pos), depth, diff);
+    }
+
+    /// [`Correction::update`] for the position whose entries are `keys`.
+    pub fn update_at(&mut self, keys: Keys, depth: i32, diff: i32) {
         let weight = (depth + 1).clamp(1, MAX_WEIGHT);
         let target = diff.clamp(-LIMIT, LIMIT) * GRAIN;
-        for entry in [
-            &mut self.threats[Self::threats_key(pos)],
-            &mut self.moves[Self::moves_key(pos)],
-        ] {
+        for entry in [&mut self.threats[keys.threats], &mut self.moves[keys.moves]] {
             *entry = ((*entry * (256 - weight) + target * weight) / 256)
                 .clamp(-LIMIT * GRAIN, LIMIT * GRAIN);
         }

@@ -1123,7 +1123,8 @@ impl Searcher {
         let pv_node = beta - alpha > 1;
         let threatened = their_fives > 0 || facing_three;
         let raw_eval = self.pos.evaluate();
-        let static_eval = raw_eval + self.correction.value(&self.pos);
+        let correction_keys = Correction::keys(&self.pos);
+        let static_eval = raw_eval + self.correction.value_at(correction_keys);
         if !pv_node && !threatened && self.pos.count_at_least(them, Threat::FourThree) == 0 {
             // Far above beta near the horizon, with nothing threatened: the opponent will not
             // catch up in the few plies left.
@@ -1308,7 +1309,8 @@ impl Searcher {
             && !(bound == Bound::Lower && best <= static_eval)
             && !(bound == Bound::Upper && best >= static_eval)
         {
-            self.correction.update(&self.pos, depth, best - raw_eval);
+            self.correction
+                .update_at(correction_keys, depth, best - raw_eval);
         }
         if excluded != NO_MOVE {
             // A search without one of the moves says nothing about the position: not stored.
