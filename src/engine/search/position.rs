@@ -440,32 +440,6 @@ impl Position {
         }
     }
 
-    /// Every empty point within three of a stone (king moves): the candidates and the ring
-    /// beyond them. A loss stands only once these are searched too: a stone three points
-    /// from the others may start the only counter-attack that holds.
-    pub fn wide_candidates(&self, out: &mut Vec<usize>) {
-        self.candidates(out);
-        let n = self.size as i32;
-        for y in 0..n {
-            for x in 0..n {
-                let p = Pos::new(x as u8, y as u8);
-                let i = self.index(p);
-                if self.cells[i] != EMPTY || self.near[i] > 0 {
-                    continue;
-                }
-                let ring = (-3..=3).any(|dy: i32| {
-                    (-3..=3).any(|dx: i32| {
-                        p.offset((dx as i8, dy as i8), 1, self.size)
-                            .is_some_and(|q| self.board.get(q).is_some())
-                    })
-                });
-                if ring {
-                    out.push(i);
-                }
-            }
-        }
-    }
-
     /// Every empty point.
     pub fn all_empty(&self, out: &mut Vec<usize>) {
         out.clear();
