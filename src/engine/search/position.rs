@@ -440,6 +440,33 @@ impl Position {
         }
     }
 
+    /// Appends the empty points outside the candidates (no stone within two) where `me` has a
+    /// stone three points away on two lines or more: a far point that starts two lines at
+    /// once, the counter-attack the candidates leave out. A loss stands only once these are
+    /// searched too; a point with one line or none starts nothing the candidates miss.
+    pub fn far_openers(&self, me: Stone, out: &mut Vec<usize>) {
+        let own = stone_code(me);
+        for y in 0..self.size as usize {
+            let row = (y + PAD) * self.stride + PAD;
+            for i in row..row + self.size as usize {
+                if self.cells[i] != EMPTY || self.near[i] > 0 {
+                    continue;
+                }
+                let lines = self
+                    .steps
+                    .iter()
+                    .filter(|&&s| {
+                        self.cells[(i as isize + 3 * s) as usize] == own
+                            || self.cells[(i as isize - 3 * s) as usize] == own
+                    })
+                    .count();
+                if lines >= 2 {
+                    out.push(i);
+                }
+            }
+        }
+    }
+
     /// Every empty point.
     pub fn all_empty(&self, out: &mut Vec<usize>) {
         out.clear();

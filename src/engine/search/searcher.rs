@@ -761,6 +761,7 @@ impl Searcher {
         let me = self.pos.to_move();
         let mut all = Vec::new();
         self.pos.candidates(&mut all);
+        self.pos.far_openers(me, &mut all);
         let before = self.root_moves.len();
         for m in all {
             if self.allowed_at_root(m)
@@ -1268,10 +1269,11 @@ impl Searcher {
         {
             // Every move searched loses; the width and the pruning left moves out, and a loss
             // scored without them may be false (a defence where the attacker has no threat).
-            // Every candidate is searched before the loss stands (those searched already come
-            // back from the table).
+            // Every candidate, and every far point that starts two lines for the mover, is
+            // searched before the loss stands (those searched already come back from the table).
             let mut all = Vec::new();
             self.pos.candidates(&mut all);
+            self.pos.far_openers(me, &mut all);
             for m in all {
                 if !self.pos.is_legal(m, me) {
                     continue;
@@ -1829,6 +1831,48 @@ mod tests {
         let mut s = Searcher::new(&board, Rule::Freestyle, 16 << 20);
         let r = s.think(Limits::nodes(800_000));
         assert!(r.score < WIN_THRESHOLD, "{} {:?}", r.score, r.best);
+    }
+
+    /// A game lost at 0.2 s after claiming a win: after these 14 moves black wins by `f8`
+    /// (Rapfi: mate in 25, `f8 j8 g9 h8 i9 ...`), three points from the nearest stone and so
+    /// outside the candidates (within two), where it starts two lines at once (with `i8` and
+    /// `i11`). Every candidate lost, the loss stood, and white claimed a win by `k9` one move
+    /// earlier.
+    const BEFORE_FAR_DEFENCE: &str = "k11 n11 o14 k10 i11 l9 i9 l11 i8 i10 j10 l12 l8 k9";
+
+    #[test]
+    fn the_far_points_that_start_two_lines_are_listed_and_no_others() {
+        let board = Board::with_moves(15, BEFORE_FAR_DEFENCE).unwrap();
+        let s = Searcher::new(&board, Rule::Freestyle, 1 << 20);
+        let mut far = Vec::new();
+        s.pos.far_openers(Stone::Black, &mut far);
+        let f8 = s.pos.index(Pos::parse("f8", 15).unwrap());
+        assert!(far.contains(&f8), "{far:?}");
+        let mut near = Vec::new();
+        s.pos.candidates(&mut near);
+        assert!(far.iter().all(|m| !near.contains(m)));
+        // White has no stone three points from f8.
+        let mut theirs = Vec::new();
+        s.pos.far_openers(Stone::White, &mut theirs);
+        assert!(!theirs.contains(&f8), "{theirs:?}");
+        assert!(far.len() < 6, "{far:?}");
+    }
+
+    #[test]
+    fn a_loss_stands_only_once_the_far_points_are_searched() {
+        // White's claim one move earlier is gone, and black finds a defence.
+        let before = BEFORE_FAR_DEFENCE.rsplit_once(' ').unwrap().0;
+        let mut s = Searcher::new(
+            &Board::with_moves(15, before).unwrap(),
+            Rule::Freestyle,
+            16 << 20,
+        );
+        let r = s.think(Limits::nodes(600_000));
+        assert!(r.score < WIN_THRESHOLD, "{} {:?}", r.score, r.best);
+        let board = Board::with_moves(15, BEFORE_FAR_DEFENCE).unwrap();
+        let mut s = Searcher::new(&board, Rule::Freestyle, 16 << 20);
+        let r = s.think(Limits::nodes(600_000));
+        assert!(r.score > -WIN_THRESHOLD, "{} {:?}", r.score, r.best);
     }
 
     #[test]
