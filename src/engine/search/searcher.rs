@@ -1844,6 +1844,38 @@ mod tests {
     fn the_far_points_that_start_two_lines_are_listed_and_no_others() {
         let board = Board::with_moves(15, BEFORE_FAR_DEFENCE).unwrap();
         let s = Searcher::new(&board, Rule::Freestyle, 1 << 20);
+        // The same rule read off the board itself: empty, no stone within two (king moves),
+        // and a stone of `me` three points away on two lines or more.
+        let expected = |me: Stone| -> Vec<usize> {
+            let mut out = Vec::new();
+            for y in 0..15u8 {
+                for x in 0..15u8 {
+                    let p = Pos::new(x, y);
+                    let stone_at = |dx: i8, dy: i8, k: i32| {
+                        p.offset((dx, dy), k, 15).and_then(|q| board.get(q))
+                    };
+                    let near =
+                        (-2..=2i8).any(|dy| (-2..=2i8).any(|dx| stone_at(dx, dy, 1).is_some()));
+                    let lines = [(1, 0), (0, 1), (1, 1), (1, -1)]
+                        .iter()
+                        .filter(|&&(dx, dy)| {
+                            stone_at(dx, dy, 3) == Some(me) || stone_at(dx, dy, -3) == Some(me)
+                        })
+                        .count();
+                    if !near && lines >= 2 {
+                        out.push(s.pos.index(p));
+                    }
+                }
+            }
+            out.sort_unstable();
+            out
+        };
+        for me in [Stone::Black, Stone::White] {
+            let mut far = Vec::new();
+            s.pos.far_openers(me, &mut far);
+            far.sort_unstable();
+            assert_eq!(far, expected(me), "{me:?}");
+        }
         let mut far = Vec::new();
         s.pos.far_openers(Stone::Black, &mut far);
         let f8 = s.pos.index(Pos::parse("f8", 15).unwrap());
