@@ -955,9 +955,17 @@ impl Searcher {
         (best_score, best)
     }
 
-    /// The root moves, best first.
+    /// The root moves, best first: the table's move for the position leads (the last move's
+    /// search may have proven a line through it), and every move that gives the side to move
+    /// a new four-three or double-three point is kept whatever the width (a quiet move that
+    /// starts a win by threats may rank far down the policy's order).
     fn prepare_root_moves(&mut self) {
-        let (moves, _) = self.generate(0, None, false);
+        let tt_move = self
+            .tt
+            .probe(self.pos.hash())
+            .map(|e| e.best as usize)
+            .filter(|&m| m != NO_MOVE as usize && self.pos.is_empty(m));
+        let (moves, _) = self.generate(0, tt_move, true);
         self.root_moves = moves
             .into_iter()
             .filter(|&m| self.allowed_at_root(m))
@@ -1727,6 +1735,49 @@ mod tests {
         for &m in kept.iter().filter(|m| !narrow.contains(m)) {
             assert!(s.pos.makes_double_threat_point(m, me));
         }
+    }
+
+    /// Move 39 of a game against Rapfi (`docs/matches/2026-12-02-correction-scale/`,
+    /// `sum-vs-rapfi-200-0`, game 135): black's j13 wins in 12 plies (j13 i12 l12 m13 h13 h12 g12
+    /// j3 k2 i13 ...), as Rapfi confirms (mate in 12 after j13). j13 makes only a two, and a new four-three point; the policy ranks it
+    /// past the root's width, so black played f10 and lost a game it had claimed two moves
+    /// earlier.
+    const BEFORE_J13: &str = "i9 i4 m9 l8 l4 n10 h3 h5 k11 l10 l11 g6 f7 k10 j10 m10 o10 h8 j11 i11 j9 j12 k13 k12 k8 l7 h9 g9 l9 k9 j8 j7 h10 g11 k7 l6 m11 n11";
+
+    #[test]
+    fn a_root_move_that_makes_a_double_threat_point_is_searched_whatever_its_rank() {
+        let board = Board::with_moves(15, BEFORE_J13).unwrap();
+        let mut s = Searcher::new(&board, Rule::Freestyle, 16 << 20);
+        let j13 = s.pos.index(Pos::parse("j13", 15).unwrap());
+        assert!(!s.generate(0, None, false).0.contains(&j13));
+        s.prepare_root_moves();
+        assert!(s.root_moves.iter().any(|&(m, _)| m == j13));
+        let r = s.think(Limits::nodes(400_000));
+        assert_eq!(r.best.expect("a move").to_notation(15), "j13");
+        assert!(r.score >= WIN_THRESHOLD && r.solved, "{}", r.score);
+    }
+
+    #[test]
+    fn the_tables_move_leads_the_root_so_a_proven_line_is_played_on() {
+        // Two moves earlier black proves a win; after its move and the reply its line expects,
+        // the next search (the same table) starts with the line's next move.
+        let earlier = BEFORE_J13.rsplitn(3, ' ').nth(2).unwrap();
+        let tt = Arc::new(TranspositionTable::with_bytes(16 << 20));
+        let board = Board::with_moves(15, earlier).unwrap();
+        let mut s = Searcher::with_table(&board, Rule::Freestyle, tt.clone());
+        let r = s.think(Limits::nodes(600_000));
+        assert!(
+            r.score >= WIN_THRESHOLD && r.pv.len() >= 3,
+            "{} {:?}",
+            r.score,
+            r.pv
+        );
+        let line: Vec<String> = r.pv.iter().map(|p| p.to_notation(15)).collect();
+        let board = Board::with_moves(15, &format!("{earlier} {} {}", line[0], line[1])).unwrap();
+        let mut s = Searcher::with_table(&board, Rule::Freestyle, tt);
+        s.prepare_root_moves();
+        let first = s.pos.pos(s.root_moves[0].0).to_notation(15);
+        assert_eq!(first, line[2], "{line:?}");
     }
 
     #[test]
