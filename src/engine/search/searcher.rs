@@ -125,6 +125,7 @@ const KEEP_VALUE: i32 = 200;
 /// that would make two threats). At every depth the extra moves cost 49 Elo in self-play
 /// (78-106-16); from six plies left nothing measurable (93-94-13), and Rapfi's win of
 /// `docs/matches/2026-11-29-threat-points/` is found at 0.2 s instead of never.
+/// The root keeps such moves at every depth (see [`Searcher::prepare_root_moves`]).
 const THREAT_POINT_DEPTH: i32 = 6;
 /// Defences that stray: at a node answering a threat (an open three or a four-three point of
 /// the opponent's), a move that does not stop it (it gives the opponent no four there), more
