@@ -1739,10 +1739,11 @@ mod tests {
     }
 
     /// Move 39 of a game against Rapfi (`docs/matches/2026-12-02-correction-scale/`,
-    /// `sum-vs-rapfi-200-0`, game 135): black's j13 wins in 12 plies (j13 i12 l12 m13 h13 h12 g12
-    /// j3 k2 i13 ...), as Rapfi confirms (mate in 12 after j13). j13 makes only a two, and a new four-three point; the policy ranks it
-    /// past the root's width, so black played f10 and lost a game it had claimed two moves
-    /// earlier.
+    /// `sum-vs-rapfi-200-0`, game 135): black's j13 wins in 12 plies (j13 i12 l12 m13 h13 h12
+    /// g12 j3 k2 i13 ...), as Rapfi confirms (mate in 12 after j13). j13 makes only a two and
+    /// a new four-three point; the policy ranks it past the root's width, so black played f10
+    /// and lost a game it had claimed two moves earlier
+    /// (`docs/matches/2026-12-03-root-threat-points/`).
     const BEFORE_J13: &str = "i9 i4 m9 l8 l4 n10 h3 h5 k11 l10 l11 g6 f7 k10 j10 m10 o10 h8 j11 i11 j9 j12 k13 k12 k8 l7 h9 g9 l9 k9 j8 j7 h10 g11 k7 l6 m11 n11";
 
     #[test]
