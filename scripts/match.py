@@ -133,14 +133,25 @@ def save_game(folder, number, moves, log, size):
         f.write("\n".join(log) + "\n")
 
 
+# Late replies named in the report, per engine (the slowest first).
+LATE_LISTED = 12
+
+
 def print_replies(replies, ms):
-    """The engines' reply times: median, slowest, and how many came over the time per move."""
+    """The engines' reply times: median, slowest, and how many came over the time per move;
+    then where the late ones were (game and move number), so each can be looked up in its
+    game's log. `replies` maps "a" and "b" to lists of (seconds, game, move)."""
     for side in ("a", "b"):
-        t = sorted(replies[side])
+        t = sorted(replies[side], reverse=True)
         if t:
-            late = sum(1 for x in t if x * 1000 > ms)
-            print(f"{side.upper()} replies: median {t[len(t) // 2] * 1000:.0f} ms, "
-                  f"slowest {t[-1] * 1000:.0f} ms, {late} of {len(t)} over {ms} ms")
+            late = [r for r in t if r[0] * 1000 > ms]
+            print(f"{side.upper()} replies: median {t[len(t) // 2][0] * 1000:.0f} ms, "
+                  f"slowest {t[0][0] * 1000:.0f} ms, {len(late)} of {len(t)} over {ms} ms")
+            if late:
+                named = ", ".join(f"game {g} move {m} {s * 1000:.0f} ms"
+                                  for s, g, m in late[:LATE_LISTED])
+                more = f" and {len(late) - LATE_LISTED} more" if len(late) > LATE_LISTED else ""
+                print(f"{side.upper()} late: {named}{more}")
 
 
 def elo(wins, losses, draws):
@@ -192,7 +203,7 @@ def position_string(moves, size):
 
 def play_game(paths, opening, size, rule, ms):
     """paths[0] plays black. Returns 0 (black won), 1 (white won) or None (draw), why, the
-    moves, the log and each side's reply times in seconds."""
+    moves, the log and each side's replies as (seconds, move number)."""
     moves = []
     log = []
     times = ([], [])
@@ -241,7 +252,7 @@ def play_moves(paths, opening, size, rule, ms, moves, log, times):
             sent = time.monotonic()
             reply = e.answer(ms / 1000 * 3 + 2)
             if reply is not None:
-                times[side].append(e.last_at - sent)
+                times[side].append((e.last_at - sent, len(moves) + 1))
             log.append(f"{len(moves) + 1} {'black' if side == 0 else 'white'} {reply}: "
                        + " | ".join(e.messages))
             if reply is None:
@@ -438,8 +449,8 @@ def main():
                    for (_, _, paths, opening) in games]
         for (number, a_black, _, _), future in zip(games, futures):
             winner, why, moves, log, times = future.result()
-            replies["a"].extend(times[0 if a_black else 1])
-            replies["b"].extend(times[1 if a_black else 0])
+            replies["a"].extend((t, number, m) for t, m in times[0 if a_black else 1])
+            replies["b"].extend((t, number, m) for t, m in times[1 if a_black else 0])
             save_game(args.save, number, moves, log, args.size)
             if winner is None:
                 score["draw"] += 1
@@ -490,8 +501,8 @@ def swap2_match(args):
             a = 0 if a_opens else 1
             a_black = black == a
             colours["a"] += a_black
-            replies["a"].extend(times[a])
-            replies["b"].extend(times[1 - a])
+            replies["a"].extend((t, number, m) for t, m in times[a])
+            replies["b"].extend((t, number, m) for t, m in times[1 - a])
             save_game(args.save, number, moves, log, args.size)
             if winner is None:
                 score["draw"] += 1
