@@ -820,6 +820,12 @@ impl Searcher {
         self.done = true;
     }
 
+    /// The move a table entry holds for the current position, if it has one and its point is
+    /// empty (another position with the same key may have stored a taken point).
+    fn table_move(&self, e: &Entry) -> Option<usize> {
+        (e.best != NO_MOVE && self.pos.is_empty(e.best as usize)).then_some(e.best as usize)
+    }
+
     fn principal_variation(&mut self) -> Vec<Pos> {
         let mut pv = Vec::new();
         let mut played = 0;
@@ -827,10 +833,9 @@ impl Searcher {
             let Some(e) = self.tt.probe(self.pos.hash()) else {
                 break;
             };
-            let m = e.best as usize;
-            if e.best == NO_MOVE || !self.pos.is_empty(m) {
+            let Some(m) = self.table_move(&e) else {
                 break;
-            }
+            };
             pv.push(self.pos.pos(m));
             self.pos.play(m);
             played += 1;
@@ -964,8 +969,7 @@ impl Searcher {
         let tt_move = self
             .tt
             .probe(self.pos.hash())
-            .map(|e| e.best as usize)
-            .filter(|&m| m != NO_MOVE as usize && self.pos.is_empty(m));
+            .and_then(|e| self.table_move(&e));
         let (moves, _) = self.generate(0, tt_move, true);
         self.root_moves = moves
             .into_iter()
@@ -1113,8 +1117,8 @@ impl Searcher {
         let mut tt_move = None;
         let mut tt_hit = None;
         if let Some(e) = self.tt.probe(key).filter(|_| excluded == NO_MOVE) {
-            if e.best != NO_MOVE && self.pos.is_empty(e.best as usize) {
-                tt_move = Some(e.best as usize);
+            tt_move = self.table_move(&e);
+            if tt_move.is_some() {
                 tt_hit = Some(e);
             }
             if e.depth as i32 >= depth
