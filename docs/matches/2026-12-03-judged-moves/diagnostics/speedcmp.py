@@ -1,0 +1,64 @@
+#!/usr/bin/env python3
+"""Nodes per second of several builds of `gomoku-brain` on the same positions.
+
+    python3 speedcmp.py MS NPOS MATCH_DIR BRAIN...
+
+Takes the first NPOS games of a folder saved by `scripts/match.py --save`, a position from each
+(after 17, 25 or 33 moves in turn), and asks every brain to move there in MS ms, the brains in
+turn position by position so that the machine's drift touches all alike. Sums the nodes and the
+times of their last `MESSAGE depth ... nodes N ... time T ms` lines and prints each brain's rate.
+"""
+
+import glob
+import os
+import re
+import subprocess
+import sys
+
+
+def ask(brain, moves, ms):
+    n = len(moves)
+    p = subprocess.Popen([brain], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    cmds = ["START 15", f"INFO timeout_turn {ms}", "INFO timeout_match 0", "INFO rule 0", "BOARD"]
+    for i, w in enumerate(moves):
+        x, y = ord(w[0]) - 97, 15 - int(w[1:])
+        cmds.append(f"{x},{y},{1 if (i % 2) == (n % 2) else 2}")
+    cmds.append("DONE")
+    p.stdin.write("\n".join(cmds) + "\n")
+    p.stdin.flush()
+    nodes = (0, 0)
+    for line in p.stdout:
+        m = re.search(r"nodes (\d+) .*time (\d+) ms", line)
+        if m:
+            nodes = (int(m.group(1)), int(m.group(2)))
+        if re.match(r"^\d+,\d+\s*$", line):
+            break
+    p.stdin.write("END\n")
+    p.stdin.flush()
+    p.wait()
+    return nodes
+
+
+def main():
+    if len(sys.argv) < 5:
+        sys.exit(__doc__)
+    ms, npos, folder, brains = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sys.argv[4:]
+    positions = []
+    for f in sorted(glob.glob(os.path.join(folder, "game*.txt")))[:npos]:
+        with open(f) as g:
+            words = re.findall(r"[a-o]\d+", g.read().split()[0])
+        k = min(len(words) - 1, 17 + (len(positions) % 3) * 8)
+        positions.append(words[:k])
+    total = {b: [0, 0] for b in brains}
+    for moves in positions:
+        for b in brains:
+            n, t = ask(b, moves, ms)
+            total[b][0] += n
+            total[b][1] += t
+    for b in brains:
+        nodes, ms_used = total[b]
+        print(f"{b}: {nodes / max(ms_used, 1):.0f}k nodes/s over {len(positions)} positions")
+
+
+if __name__ == "__main__":
+    main()
