@@ -10,9 +10,13 @@ A's by more than LO and at most HI, `gomoku-analyse analyse` (ANALYSE, default
 value is minus the best score there. Prints both values and how often our engine prefers B's.
 """
 
+import os
 import re
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from judged_moves import load  # noqa: E402
 
 
 def score(analyse, moves, ms):
@@ -25,29 +29,23 @@ def score(analyse, moves, ms):
     return int(m.group(2))
 
 
-def results(path):
-    with open(path) as f:
-        return [w for w in (line.split() for line in f) if len(w) == 4 and not w[0].startswith("/")]
-
-
 def main():
     if len(sys.argv) < 7:
         sys.exit(__doc__)
     with open(sys.argv[1]) as f:
-        positions = [line.split()[2:] for line in f]
-    a_moves, b_moves = results(sys.argv[2]), results(sys.argv[3])
+        positions = [(line.split()[1], line.split()[2:]) for line in f]
+    a_moves, b_moves = load(sys.argv[2]), load(sys.argv[3])
     lo, hi, ms = int(sys.argv[4]), int(sys.argv[5]), sys.argv[6]
     analyse = sys.argv[7] if len(sys.argv) > 7 else "target/release/gomoku-analyse"
     n = prefers_b = 0
-    for moves, a, b in zip(positions, a_moves, b_moves):
-        d = int(b[3]) - int(a[3])
-        if a[2] == b[2] or not lo < d <= hi:
+    for (game, moves), (a, a_value), (b, b_value) in zip(positions, a_moves, b_moves):
+        if a == b or not lo < b_value - a_value <= hi:
             continue
-        after_a = -score(analyse, moves + [a[2]], ms)
-        after_b = -score(analyse, moves + [b[2]], ms)
+        after_a = -score(analyse, moves + [a], ms)
+        after_b = -score(analyse, moves + [b], ms)
         n += 1
         prefers_b += after_b > after_a
-        print(f"{a[1]} judge: A {a[2]} {a[3]}, B {b[2]} {b[3]} | ours after A {after_a}, after B {after_b}", flush=True)
+        print(f"{game} judge: A {a} {a_value}, B {b} {b_value} | ours after A {after_a}, after B {after_b}", flush=True)
     print(f"{n} positions, our engine prefers B's move in {prefers_b}")
 
 

@@ -12,20 +12,15 @@ times of their last `MESSAGE depth ... nodes N ... time T ms` lines and prints e
 import glob
 import os
 import re
-import subprocess
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../../scripts"))
+from opponent_mates import start_brain, stop_brain  # noqa: E402
 
 
 def ask(brain, moves, ms):
-    n = len(moves)
-    p = subprocess.Popen([brain], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-    cmds = ["START 15", f"INFO timeout_turn {ms}", "INFO timeout_match 0", "INFO rule 0", "BOARD"]
-    for i, w in enumerate(moves):
-        x, y = ord(w[0]) - 97, 15 - int(w[1:])
-        cmds.append(f"{x},{y},{1 if (i % 2) == (n % 2) else 2}")
-    cmds.append("DONE")
-    p.stdin.write("\n".join(cmds) + "\n")
-    p.stdin.flush()
+    """Nodes and milliseconds of the brain's last report before its move."""
+    p = start_brain(brain, moves, ms, 0)
     nodes = (0, 0)
     for line in p.stdout:
         m = re.search(r"nodes (\d+) .*time (\d+) ms", line)
@@ -33,9 +28,7 @@ def ask(brain, moves, ms):
             nodes = (int(m.group(1)), int(m.group(2)))
         if re.match(r"^\d+,\d+\s*$", line):
             break
-    p.stdin.write("END\n")
-    p.stdin.flush()
-    p.wait()
+    stop_brain(p)
     return nodes
 
 
