@@ -14,7 +14,8 @@ checks every move (on the board, empty) and decides the game with the rule: free
 (rule 0: five or more), standard (1: exactly five) or renju (4: black's double-three,
 double-four and overline lose; checked with the independent checker in
 scripts/renju_crosscheck.py). An engine that answers late (over 3x its time), crashes or plays
-an illegal move loses that game. Figures, not a test: used to compare engine versions, e.g.
+an illegal move loses that game. Each engine of a game is started and its OK to START awaited
+before the other starts and before any move is timed, as a Gomocup manager does. Figures, not a test: used to compare engine versions, e.g.
 a build of main against a build of a branch. `--jobs 2` plays two games at once (each game
 keeps one core busy: only one engine thinks at a time); `--save DIR` writes every game as a
 position string (`h8i9...`, the format `gomoku --moves` and the game's import read) and the
@@ -49,6 +50,10 @@ SETTLE_S = 0.05
 
 sys.path.insert(0, os.path.dirname(__file__))
 import renju_crosscheck as renju  # noqa: E402
+
+
+# How long an engine may take to answer START before the game goes on without its OK.
+START_TIMEOUT_S = 10
 
 
 class Engine:
@@ -102,6 +107,25 @@ class Engine:
                 continue
             return line
 
+    def ready(self, timeout):
+        """Waits for the OK to START (as a Gomocup manager does before the first move, so an
+        engine's set-up, a table it clears say, is not counted against its first move). False
+        if none came within `timeout` seconds; the game goes on, and a slow first move is then
+        the engine's."""
+        end = time.time() + timeout
+        while (left := end - time.time()) > 0:
+            try:
+                line, _ = self.lines.get(timeout=left)
+            except queue.Empty:
+                return False
+            if line is None or line.startswith(("ERROR", "UNKNOWN")):
+                return False
+            if line.startswith(("MESSAGE", "DEBUG")):
+                self.messages.append(line)
+            elif line.startswith("OK"):
+                return True
+        return False
+
     def close(self):
         try:
             self.send("END")
@@ -112,9 +136,15 @@ class Engine:
 
 def start_engines(paths, size, rule, ms):
     """Starts the engines at `paths` for a game: board size, time per move, rule."""
-    engines = [Engine(p) for p in paths]
-    for e in engines:
+    engines = []
+    for p in paths:
+        # One at a time, each ready before the next starts: on a match's one core, an engine
+        # setting itself up would otherwise take time from the other's first move.
+        e = Engine(p)
+        engines.append(e)
         e.send(f"START {size}")
+        e.ready(START_TIMEOUT_S)
+    for e in engines:
         e.send(f"INFO timeout_turn {ms}")
         e.send(f"INFO timeout_match {MATCH_MS}")
         # No match limit, but some engines (AIWine) read time_left whatever the limit is.
