@@ -102,6 +102,11 @@ fn main() {
                     std::process::exit(1);
                 }
             }
+            // Each game's labels whole on disk, so a run stopped part way loses no game's half.
+            if let Err(e) = labels.flush() {
+                eprintln!("labels: {e}");
+                std::process::exit(1);
+            }
         }
         let path = Path::new(&out).join(format!("game{:06}.txt", first + g));
         if let Err(e) = std::fs::File::create(&path).and_then(|mut f| writeln!(f, "{text}")) {

@@ -15,13 +15,14 @@ checks every move (on the board, empty) and decides the game with the rule: free
 double-four and overline lose; checked with the independent checker in
 scripts/renju_crosscheck.py). An engine that answers late (over 3x its time), crashes or plays
 an illegal move loses that game. Each engine of a game is started and its OK to START awaited
-before the other starts and before any move is timed, as a Gomocup manager does. Figures, not a test: used to compare engine versions, e.g.
-a build of main against a build of a branch. `--jobs 2` plays two games at once (each game
-keeps one core busy: only one engine thinks at a time); `--save DIR` writes every game as a
-position string (`h8i9...`, the format `gomoku --moves` and the game's import read) and the
-engines' MESSAGE and DEBUG lines move by move. `--match-ms N` gives each engine N ms for its
-whole game as well (Gomocup's `timeout_match`, with `time_left` told before each move): an
-engine whose thinking adds up to more loses on time.
+before the other starts and before any move is timed, as a Gomocup manager does. Figures, not
+a test: used to compare engine versions, e.g. a build of main against a build of a branch.
+`--jobs 2` plays two games at once (each game keeps one core busy: only one engine thinks at a
+time); `--save DIR` writes every game as a position string (`h8i9...`, the format
+`gomoku --moves` and the game's import read) and the engines' MESSAGE and DEBUG lines move by
+move. `--match-ms N` gives each engine N ms for its whole game as well (Gomocup's
+`timeout_match`, with `time_left` told before each move): an engine whose thinking adds up to
+more loses on time.
 
 `--swap2` starts every game with the swap2 opening rule instead, the script acting as the
 manager of Gomocup's swap2 extension (`SWAP2BOARD`, as Yixin's and Rapfi's managers send it:
