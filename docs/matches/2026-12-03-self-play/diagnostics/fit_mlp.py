@@ -1,17 +1,11 @@
 """One-hidden-layer network (beside a linear term) on a TUNE_DUMP: held-out log-loss by epoch.
     python3 fit_mlp.py DUMP HIDDEN EPOCHS"""
-import numpy as np, sys
-FEATURES = 209; COMBOS = 330
-rows=[];cols=[];vals=[];held=[];target=[];result=[];colour=[]
-with open(sys.argv[1]) as f:
-    for i,line in enumerate(f):
-        p=line.split(); held.append(int(p[0])); target.append(float(p[1])); result.append(float(p[2])); colour.append(float(p[3]))
-        for t in p[4:]:
-            k,v=t.split(':'); rows.append(i); cols.append(int(k)); vals.append(float(v))
-n=len(held)
-X=np.zeros((n,FEATURES+2*COMBOS),dtype=np.float32); X[np.array(rows),np.array(cols)]=np.array(vals,dtype=np.float32)
-X=np.hstack([X,np.array(colour,dtype=np.float32)[:,None]])
-held=np.array(held)==1; target=np.array(target,dtype=np.float32); result=np.array(result,dtype=np.float32)
+import os, sys
+import numpy as np
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from tune_dump import load
+X, held, target, result, colour = load(sys.argv[1])
+X = np.hstack([X, colour[:, None]])
 mu=X.mean(0); sd=X.std(0)+1e-6; X=(X-mu)/sd
 H=int(sys.argv[2]); E=int(sys.argv[3]); rng=np.random.default_rng(1)
 d=X.shape[1]

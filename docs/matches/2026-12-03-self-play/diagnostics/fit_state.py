@@ -1,18 +1,11 @@
 """Fits on a TUNE_DUMP (with TUNE_COMBOS=1): current features, + combos, + threat-state one-hot.
     python3 fit_state.py DUMP [STEPS]"""
-import numpy as np, sys
-FEATURES = 209; COMBOS = 330
-rows = []; cols = []; vals = []; held = []; target = []; result = []; colour = []
-with open(sys.argv[1]) as f:
-    for i, line in enumerate(f):
-        p = line.split()
-        held.append(int(p[0])); target.append(float(p[1])); result.append(float(p[2])); colour.append(float(p[3]))
-        for t in p[4:]:
-            k, v = t.split(':'); rows.append(i); cols.append(int(k)); vals.append(float(v))
-n = len(held)
-X = np.zeros((n, FEATURES + 2 * COMBOS), dtype=np.float32)
-X[np.array(rows), np.array(cols)] = np.array(vals, dtype=np.float32)
-held = np.array(held) == 1; target = np.array(target); result = np.array(result); colour = np.array(colour, dtype=np.float32)[:, None]
+import os, sys
+import numpy as np
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from tune_dump import FEATURES, load
+X, held, target, result, colour = load(sys.argv[1])
+n = len(held); colour = colour[:, None]
 print(n, "samples,", held.sum(), "held out")
 cm = X[:, 7:14]; cw = X[:, 56:63]   # class counts Low..Five, mover and waiter
 def b(c, k): return np.minimum(c, k).astype(int)
