@@ -4,6 +4,7 @@
 // game writes to the console), measures the longest gap between animation frames while the AI
 // thinks (in the engine's Web Worker), wins a game at the keyboard and reviews it in the replay
 // viewer, measures the engine's speed in the worker against the same request natively, checks
+// that a fixed-node analysis in the worker gives the native one's moves, values and depths, checks
 // the manifest and plays offline from the service worker's cache after a reload, and saves
 // screenshots.
 //
@@ -165,6 +166,50 @@ try {
       const native = JSON.parse(run.stdout.trim() || '{}');
       if (native.nodes > 0) line += `; natively ${native.nodes} nodes in ${native.millis} ms (${speed(native)} nodes/s): the browser at ${(speed(inBrowser) / speed(native) * 100).toFixed(0)}%`;
       else fail(`the native worker did not answer: ${run.stdout} ${run.stderr}`);
+    }
+    console.log(line);
+  }
+
+  // As strong per node: an analysis job at fixed node budgets (no clock in it) searched in the
+  // page's worker and natively must come out the same, line for line: moves, values, depths,
+  // nodes and lines of play (the win probabilities only to 1e-9: the two targets' `exp` may
+  // differ in the last bit).
+  const job = JSON.stringify({
+    id: 2,
+    // The first of Rapfi's balanced openings: no forced win, four rounds of three lines.
+    job: { Analyse: { size: 15, rule: 'Freestyle', budget: [20000, 160000],
+      moves: 'c7 i11 h10 g11 h7 h8 e10 d4 j11'.split(' ').map(at) } },
+  });
+  const isLast = (u) => Boolean(u.Failed || u.Analysis?.report?.done);
+  const jobInBrowser = await page.evaluate((text) => new Promise((resolve) => {
+    const w = new Worker('./engine-worker.js', { type: 'module' });
+    const updates = [];
+    w.onmessage = (e) => {
+      const u = JSON.parse(e.data);
+      updates.push(u);
+      if (u.Failed || u.Analysis?.report?.done) { w.terminate(); resolve(updates); }
+    };
+    w.onerror = (e) => resolve([{ Failed: { id: 0, error: String(e.message) } }]);
+    w.postMessage({ job: text });
+  }), job);
+  const comparable = (u) => JSON.stringify(u, (k, v) => (k === 'win_probability' ? Math.round(v * 1e9) : v));
+  const analysisRounds = (updates) => updates.filter((u) => u.Analysis);
+  const lastOf = (updates) => analysisRounds(updates).at(-1)?.Analysis.report;
+  if (!jobInBrowser.length || !isLast(jobInBrowser.at(-1)) || jobInBrowser.some((u) => u.Failed)) {
+    fail(`the worker's fixed-node analysis did not end: ${JSON.stringify(jobInBrowser.at(-1))}`);
+  } else {
+    const report = lastOf(jobInBrowser);
+    let line = `fixed-node analysis in the browser's worker: ${analysisRounds(jobInBrowser).length} rounds, the last at ${report.nodes} nodes a line, best ${JSON.stringify(report.lines[0]?.best)} value ${report.lines[0]?.score} depth ${report.lines[0]?.depth}`;
+    if (args.native) {
+      const run = spawnSync(args.native, { input: `${job}\n`, encoding: 'utf8' });
+      const native = run.stdout.trim().split('\n').filter((l) => l).map((l) => JSON.parse(l));
+      const same = native.length === jobInBrowser.length
+        && native.every((u, i) => comparable(u) === comparable(jobInBrowser[i]));
+      if (same) line += `; natively the same, round for round (${native.length} updates)`;
+      else {
+        const i = native.findIndex((u, k) => comparable(u) !== comparable(jobInBrowser[k] ?? null));
+        fail(`the worker's search differs from the native one at update ${i + 1} of ${native.length}: browser ${comparable(jobInBrowser[i] ?? null)}, native ${comparable(native[i] ?? null)} ${run.stderr}`);
+      }
     }
     console.log(line);
   }
