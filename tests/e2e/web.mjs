@@ -207,8 +207,10 @@ try {
         && native.every((u, i) => comparable(u) === comparable(jobInBrowser[i]));
       if (same) line += `; natively the same, round for round (${native.length} updates)`;
       else {
-        const i = native.findIndex((u, k) => comparable(u) !== comparable(jobInBrowser[k] ?? null));
-        fail(`the worker's search differs from the native one at update ${i + 1} of ${native.length}: browser ${comparable(jobInBrowser[i] ?? null)}, native ${comparable(native[i] ?? null)} ${run.stderr}`);
+        const n = Math.max(native.length, jobInBrowser.length);
+        const i = Array.from({ length: n }, (_, k) => k)
+          .find((k) => comparable(native[k] ?? null) !== comparable(jobInBrowser[k] ?? null));
+        fail(`the worker's search differs from the native one at update ${i + 1} (browser ${jobInBrowser.length} updates, native ${native.length}): browser ${comparable(jobInBrowser[i] ?? null)}, native ${comparable(native[i] ?? null)} ${run.stderr}`);
       }
     }
     console.log(line);
