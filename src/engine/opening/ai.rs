@@ -72,13 +72,12 @@ impl Judge {
 
     /// The search's best move for the side to move and its score for black.
     pub fn search(&mut self, board: &Board) -> (Option<Pos>, i32) {
-        let searcher = match &mut self.searcher {
-            Some(s) => {
-                s.set_position(board, self.rule);
-                s
-            }
-            slot => slot.insert(Searcher::new(board, self.rule, TT_BYTES)),
-        };
+        // A fresh table for every position: a verdict does not depend on what the judge
+        // searched before (the root's aspiration window and the table's bounds would make it
+        // so), and any judge with the same budget gives the same score.
+        let searcher = self
+            .searcher
+            .insert(Searcher::new(board, self.rule, TT_BYTES));
         let report = searcher.think(self.budget.limits());
         let score = match board.to_move() {
             Stone::Black => report.score,

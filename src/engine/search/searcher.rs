@@ -61,6 +61,14 @@ const MAX_PLY: usize = 128;
 /// order; cut at the inner width, the root scored such a move as sound where a search from the
 /// position after it found the refutation at once (`docs/matches/2026-11-29-turning-points/`).
 const ROOT_WIDTH: usize = 40;
+/// The root's window when nothing is known: every score inside.
+const FULL_WINDOW: (i32, i32) = (-WIN - 1, WIN + 1);
+/// Aspiration windows: from this depth the root is searched in a window of
+/// `ASPIRATION_DELTA` either side of the last iteration's score; each failure widens it by
+/// half and `ASPIRATION_STEP` (`docs/matches/2026-12-03-time-scaling/`).
+const ASPIRATION_DEPTH: u8 = 5;
+const ASPIRATION_DELTA: i32 = 150;
+const ASPIRATION_STEP: i32 = 20;
 const WIDTH: usize = 10;
 /// Node budget of the VCF at the leaves.
 const LEAF_VCF_NODES: u64 = 600;
@@ -581,7 +589,7 @@ impl Searcher {
             self.node_limit = slice_end.min(total_limit);
             self.aborted = false;
             let depth = self.next_depth;
-            let (score, best) = self.search_root(depth);
+            let (score, best) = self.search_root_aspirated(depth);
             if !self.aborted && score <= REFUTED && self.widen_root() {
                 // Every root move lost: the ones the width left out are searched too.
                 continue;
@@ -738,7 +746,7 @@ impl Searcher {
         self.node_limit = u64::MAX;
         for depth in 1..=SHALLOW_DEPTH {
             self.aborted = false;
-            let (score, best) = self.search_root(depth);
+            let (score, best) = self.search_root(depth, FULL_WINDOW);
             if self.aborted {
                 break;
             }
@@ -887,13 +895,59 @@ impl Searcher {
         self.leaf_vcf.deadline = deadline;
     }
 
-    fn search_root(&mut self, depth: u8) -> (i32, Option<usize>) {
+    /// The root searched at `depth` in a window around the last iteration's score (from
+    /// [`ASPIRATION_DEPTH`] on), widened and searched again while the score falls outside it.
+    fn search_root_aspirated(&mut self, depth: u8) -> (i32, Option<usize>) {
+        let last = self.report.score;
+        if depth < ASPIRATION_DEPTH || last.abs() >= WIN_THRESHOLD {
+            return self.search_root(depth, FULL_WINDOW);
+        }
+        let mut delta = ASPIRATION_DELTA;
+        let (mut lo, mut hi) = (last - delta, last + delta);
+        // A move that beat the window after the first move searched lower: the move to play
+        // if the time runs out before the wider search says more.
+        let mut beat_the_first = None;
+        loop {
+            let first = self.root_moves.first().map(|&(m, _)| m);
+            let (score, best) = self.search_root(depth, (lo, hi));
+            if self.aborted {
+                return match (best, beat_the_first) {
+                    (None, Some(fail_high)) => fail_high,
+                    _ => (score, best),
+                };
+            }
+            if lo < score && score < hi {
+                return (score, best);
+            }
+            if score >= hi
+                && let Some(b) = best
+            {
+                // Searched first in the wider window.
+                if let Some(i) = self.root_moves.iter().position(|&(m, _)| m == b) {
+                    self.root_moves[..=i].rotate_right(1);
+                }
+                if first != Some(b) {
+                    beat_the_first = Some((score, best));
+                }
+            }
+            delta += delta / 2 + ASPIRATION_STEP;
+            match widened((lo, hi), score, delta) {
+                Some(window) => (lo, hi) = window,
+                None => return (score, best),
+            }
+        }
+    }
+
+    /// The root searched at `depth` in the window `(lo, hi)`: the best score and move. A
+    /// score at or outside the window is a bound only (and then neither the root's order nor
+    /// the table learns from it).
+    fn search_root(&mut self, depth: u8, (lo, hi): (i32, i32)) -> (i32, Option<usize>) {
         if self.root_moves.is_empty() {
             self.prepare_root_moves();
         }
         let me = self.pos.to_move();
-        let mut alpha = -WIN - 1;
-        let beta = WIN + 1;
+        let mut alpha = lo;
+        let beta = hi;
         let mut best: Option<usize> = None;
         let mut best_score = -WIN - 1;
         let mut first_score = None;
@@ -939,12 +993,21 @@ impl Searcher {
             if score > alpha {
                 alpha = score;
             }
+            if alpha >= beta {
+                // Above the aspiration window: searched again with a wider one.
+                break;
+            }
         }
         if self.aborted {
             // A partial iteration: its best move counts only if it beat the first (the
-            // previous iteration's best), both fully searched.
-            let beaten = first_score.is_some_and(|f| best_score > f);
+            // previous iteration's best), both fully searched, by a score that is not only
+            // a bound below the window.
+            let beaten = first_score.is_some_and(|f| best_score > f) && best_score > lo;
             return (best_score, best.filter(|_| beaten));
+        }
+        let inside = lo < best_score && best_score < hi;
+        if !inside {
+            return (best_score, best);
         }
         // Best first next time.
         self.root_moves.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
@@ -1604,6 +1667,30 @@ fn bound_of(v: i32, alpha: i32, beta: i32) -> Bound {
     }
 }
 
+/// The aspiration window after a root search in `(lo, hi)` scored `score` at or outside it:
+/// opened by `delta` beyond the score on the side it fell out (fully for a win or a loss), or
+/// `None` when that side is open already (the score is then the root's true score).
+fn widened((lo, hi): (i32, i32), score: i32, delta: i32) -> Option<(i32, i32)> {
+    let decided = score.abs() >= WIN_THRESHOLD;
+    if score <= lo && lo > FULL_WINDOW.0 {
+        let lo = if decided {
+            FULL_WINDOW.0
+        } else {
+            (score - delta).max(FULL_WINDOW.0)
+        };
+        Some((lo, hi))
+    } else if score >= hi && hi < FULL_WINDOW.1 {
+        let hi = if decided {
+            FULL_WINDOW.1
+        } else {
+            (score + delta).min(FULL_WINDOW.1)
+        };
+        Some((lo, hi))
+    } else {
+        None
+    }
+}
+
 /// How much shallower the root's `n`th move (counted from 0) is searched first at `depth`.
 fn root_reduction(depth: i32, n: usize) -> i32 {
     if n < ROOT_LMR_FIRST || depth < 3 {
@@ -1709,6 +1796,53 @@ mod tests {
         let r = s.think(Limits::time(Duration::from_millis(200)));
         let best = r.best.expect("a move").to_notation(15);
         assert!(best == "d5" || best == "h5", "{best}");
+    }
+
+    #[test]
+    fn an_aspiration_window_opens_on_the_side_the_score_fell_out() {
+        // Below the window: only its lower edge moves, past the score.
+        assert_eq!(widened((-150, 150), -400, 245), Some((-645, 150)));
+        // Above it: only the upper edge.
+        assert_eq!(widened((-150, 150), 300, 245), Some((-150, 545)));
+        // A win or a loss opens that side fully.
+        assert_eq!(
+            widened((-150, 150), WIN - 9, 245),
+            Some((-150, FULL_WINDOW.1))
+        );
+        assert_eq!(
+            widened((-150, 150), -(WIN - 9), 245),
+            Some((FULL_WINDOW.0, 150))
+        );
+        // A side open already: the score stands.
+        assert_eq!(widened((FULL_WINDOW.0, 150), -(WIN - 9), 245), None);
+        assert_eq!(widened((-150, FULL_WINDOW.1), 29_000, 245), None);
+    }
+
+    #[test]
+    fn a_root_score_far_from_the_last_iterations_is_searched_again_until_it_stands() {
+        // The last iteration said +5,000 for a balanced opening: the window around it fails
+        // low and opens until the score is inside it, and the iteration gives a real score
+        // and a move, the same as a search with every score in its window.
+        let board = Board::with_moves(15, "c7 i11 h10 g11 h7 h8 e10 d4 j11").unwrap();
+        let depth = ASPIRATION_DEPTH + 1;
+        let limits = || Limits {
+            solver_nodes: Some(20_000),
+            ..Limits::nodes(u64::MAX)
+        };
+        let mut s = Searcher::new(&board, Rule::Freestyle, 1 << 20);
+        s.begin(limits());
+        s.report.score = 5_000;
+        let (score, best) = s.search_root_aspirated(depth);
+        assert!(!s.aborted);
+        assert!(score.abs() < 2_000, "{score}");
+        let mut full = Searcher::new(&board, Rule::Freestyle, 1 << 20);
+        full.begin(limits());
+        let (full_score, full_best) = full.search_root(depth, FULL_WINDOW);
+        assert!(best.is_some() && full_best.is_some());
+        assert!(
+            (score - full_score).abs() < ASPIRATION_DELTA,
+            "{score} {full_score}"
+        );
     }
 
     /// A game Rapfi won: after black's i13, white's g7 makes a double-three point and wins in
