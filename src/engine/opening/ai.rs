@@ -53,32 +53,22 @@ impl Budget {
     }
 }
 
-/// Judges positions with one searcher (its table kept between positions).
+/// Judges positions by searching each with a fresh table, so a verdict does not depend on
+/// what was judged before and any judge with the same budget gives the same score.
 pub struct Judge {
     rule: Rule,
     budget: Budget,
-    searcher: Option<Searcher>,
 }
 
 impl Judge {
     /// A judge under `rule` spending `budget` on each position.
     pub fn new(rule: Rule, budget: Budget) -> Judge {
-        Judge {
-            rule,
-            budget,
-            searcher: None,
-        }
+        Judge { rule, budget }
     }
 
     /// The search's best move for the side to move and its score for black.
     pub fn search(&mut self, board: &Board) -> (Option<Pos>, i32) {
-        // A fresh table for every position: a verdict does not depend on what the judge
-        // searched before (the root's aspiration window and the table's bounds would make it
-        // so), and any judge with the same budget gives the same score.
-        let searcher = self
-            .searcher
-            .insert(Searcher::new(board, self.rule, TT_BYTES));
-        let report = searcher.think(self.budget.limits());
+        let report = Searcher::new(board, self.rule, TT_BYTES).think(self.budget.limits());
         let score = match board.to_move() {
             Stone::Black => report.score,
             Stone::White => -report.score,
