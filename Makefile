@@ -11,11 +11,11 @@ deps:
 	scripts/deps.sh
 
 brain:
-	cargo build --release --no-default-features --bin gomoku-brain
+	cargo build --release -p gomoku-engine --bin gomoku-brain
 	@echo "engine: $${CARGO_TARGET_DIR:-target}/release/gomoku-brain"
 
 bench: deps
-	cargo bench --no-default-features --bench engine
+	cargo bench -p gomoku-engine --bench engine
 
 # Frame times while the AI thinks and the win animation plays, under Xvfb (figures).
 frames: deps
@@ -25,7 +25,7 @@ frames: deps
 # The README's screenshots: every screen in both languages at 1280x800, 1920x1080 and 540x960
 # (SIZES="1280x800" for fewer), under Xvfb.
 screenshots: deps
-	cargo build --bin gomoku --bin gomoku-server --example screenshot_data --example online_setup
+	cargo build --workspace --bin gomoku --bin gomoku-server --example screenshot_data --example online_setup
 	scripts/screenshots.sh "$${CARGO_TARGET_DIR:-target}" $(SIZES)
 
 # The desktop game for Linux as one archive in dist/ (the game with its pictures and sounds
@@ -47,7 +47,7 @@ serve: web
 # The online server on ws://127.0.0.1:7878/ws (no Bevy: builds in a few minutes the first
 # time). Options after ARGS=, e.g. make server ARGS="--port 9000 --db /tmp/games.sqlite".
 server:
-	cargo run --no-default-features --features server --bin gomoku-server -- $(ARGS)
+	cargo run -p gomoku-server -- $(ARGS)
 
 # Load benchmark: 2,000 bot pairs play at once against a local server, each move after about a
 # second's thought (THINK=0: as fast as the server answers), 2,000 spectators watch one game and
@@ -68,7 +68,7 @@ FLOODERS ?= 20
 SERVERS ?=
 load:
 	$(if $(SERVERS),scripts/deps.sh --postgres)
-	cargo build --release --no-default-features --features server --bin gomoku-server --example server_load
+	cargo build --release -p gomoku-server --bin gomoku-server --example server_load
 	ulimit -n 16384 2>/dev/null || ulimit -n 8192 2>/dev/null; \
 	"$${CARGO_TARGET_DIR:-target}/release/examples/server_load" \
 		--server "$${CARGO_TARGET_DIR:-target}/release/gomoku-server" --games $(GAMES) \

@@ -8,14 +8,14 @@
 //!
 //! Prints Ann's game code, then keeps Bob and the watched game connected for SECONDS (60).
 
-#[path = "../tests/server_support/mod.rs"]
+#[path = "../crates/server/tests/server_support/mod.rs"]
 mod server_support;
 
 use std::time::Duration;
 
-use gomoku::net::RoomStatus;
 use gomoku::players::online::{OnlineSettings, ServerAccount};
 use gomoku::store::{FileBackend, Store};
+use gomoku_net::RoomStatus;
 use serde_json::json;
 use server_support::{Client, move_msg, settings};
 
@@ -24,7 +24,7 @@ fn pair(
     black: &str,
     white: &str,
     moves: &[(u8, u8)],
-) -> (Client, Client, String, gomoku::net::SeatInfo) {
+) -> (Client, Client, String, gomoku_net::SeatInfo) {
     let mut b = Client::connect(addr, None).expect("connect");
     let (_, b_token) = b.hello(black);
     b.send(

@@ -10,12 +10,12 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use gomoku::engine::board::parse_moves;
-use gomoku::engine::record::{GameRecord, RecordMode};
-use gomoku::engine::search::levels::{Level, choose_move};
-use gomoku::engine::{ForbiddenPolicy, Game, Rule, Stone};
 use gomoku::players::{GameResult, History, Profiles, StatKey, StatMode};
 use gomoku::store::{FileBackend, Store};
+use gomoku_engine::board::parse_moves;
+use gomoku_engine::record::{GameRecord, RecordMode};
+use gomoku_engine::search::levels::{Level, choose_move};
+use gomoku_engine::{ForbiddenPolicy, Game, Rule, Stone};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate tests/puzzles.txt: positions with a proven forced win (VCF), per rule.
+"""Generate crates/engine/tests/puzzles.txt: positions with a proven forced win (VCF), per rule.
 
 Independent of the Rust engine.  Python 3 standard library only.  The renju
 forbidden-point checker is imported from scripts/renju_crosscheck.py (written
@@ -615,7 +615,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--out", default=os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                                  "..", "tests", "puzzles.txt"))
+                                                  "..", "crates", "engine", "tests", "puzzles.txt"))
     ap.add_argument("--games", type=int, default=400, help="max games per rule")
     ap.add_argument("--max-depth", type=int, default=12)
     ap.add_argument("--vct", type=int, default=1, help="VCT puzzles per rule and colour (0: none)")

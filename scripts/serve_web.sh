@@ -7,5 +7,5 @@ cd "$(dirname "$0")/.."
 dir=${1:-web-dist}
 [ -f "$dir/index.html" ] || { echo "no web build in $dir: run make web first" >&2; exit 1; }
 echo "serving $dir on http://localhost:${PORT:-8080}/ (online games on ws://localhost:${PORT:-8080}/ws)"
-exec cargo run --quiet --locked --no-default-features --features server --bin gomoku-server -- \
+exec cargo run --quiet --locked -p gomoku-server --bin gomoku-server -- \
   --web "$dir" --port "${PORT:-8080}"

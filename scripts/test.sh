@@ -19,25 +19,24 @@ ulimit -n 8192 2>/dev/null || true
 stage "dependencies" scripts/deps.sh --web --e2e --postgres
 stage "format" cargo fmt --all -- --check
 stage "no import circle in src/app" python3 scripts/app_imports.py
-stage "clippy" cargo clippy --all-targets --locked -- -D warnings
-stage "clippy, engine alone" cargo clippy --all-targets --locked --no-default-features -- -D warnings
+stage "clippy" cargo clippy --workspace --all-targets --locked -- -D warnings
 # Not the examples: tools built by their own make targets (clippy above checks them), which
 # would add eight more programs to link against Bevy here.
-stage "tests" cargo test --locked --lib --bins --tests
+stage "tests" cargo test --workspace --locked --lib --bins --tests
 # The game itself is compiled for the web by the web build below; checking it here too cost a
 # fourth build of Bevy (four minutes cold). What the web build does not compile is checked here.
-stage "wasm check, the engine and the command-line programs" cargo check --locked --target wasm32-unknown-unknown --no-default-features --features server --lib --bins
+stage "wasm check, the engine and the command-line programs" cargo check --locked --target wasm32-unknown-unknown -p gomoku-engine -p gomoku-net --lib --bins
 # With the tests' profile: the tests above built these very programs (the server's and the
 # game's tests run them), so nothing is compiled again (the dev profile's lower optimisation
 # would build the whole game a second time: four minutes on one core).
-stage "game build" cargo build --locked --profile test --bin gomoku --bin gomoku-server
+stage "game build" cargo build --locked --profile test --workspace --bin gomoku --bin gomoku-server
 stage "reverse proxy (the README's nginx example: TLS in front of two servers on PostgreSQL)" node tests/e2e/proxy.mjs --server "$target_dir/debug/gomoku-server"
-stage "engine build" cargo build --locked --no-default-features --bin gomoku-brain
+stage "engine build" cargo build --locked -p gomoku-engine --bin gomoku-brain
 stage "renju cross-check" python3 scripts/renju_crosscheck.py --engine "$target_dir/debug/gomoku-brain" --positions 400 --seed 1
 stage "desktop end-to-end" python3 tests/e2e/desktop.py --game "$target_dir/debug/gomoku" --out "$target_dir/e2e"
 stage "web build" scripts/build_web.sh "$target_dir/web-dist"
 stage "web page's loader (first visits served by gomoku-server --web: compressed and cached files, progress, failures)" node tests/e2e/loader.mjs --server "$target_dir/debug/gomoku-server" --dist "$target_dir/web-dist" --out "$target_dir/e2e"
-stage "engine worker build, release (the web test compares its speed)" cargo build --locked --release --no-default-features --bin gomoku-worker
+stage "engine worker build, release (the web test compares its speed)" cargo build --locked --release -p gomoku-engine --bin gomoku-worker
 stage "web end-to-end" node tests/e2e/web.mjs --dist "$target_dir/web-dist" --out "$target_dir/e2e" --native "$target_dir/release/gomoku-worker"
 stage "phone end-to-end (portrait, touch, device scale factor 3)" node tests/e2e/mobile.mjs --dist "$target_dir/web-dist" --out "$target_dir/e2e"
 stage "online end-to-end (the desktop game against the web game through a local server)" node tests/e2e/online.mjs --server "$target_dir/debug/gomoku-server" --game "$target_dir/debug/gomoku" --dist "$target_dir/web-dist" --out "$target_dir/e2e"

@@ -3,12 +3,12 @@
 use std::path::PathBuf;
 
 use crate::app::{Confirm, Dialog, GameSetup, Mode};
-use crate::engine::board::parse_moves;
-use crate::engine::clock::TimeControl;
-use crate::engine::opening::{Opening, OpeningRule, text};
-use crate::engine::search::levels::Level;
-use crate::engine::{ForbiddenPolicy, Rule, Stone};
 use crate::players::settings::{Language, Theme};
+use gomoku_engine::board::parse_moves;
+use gomoku_engine::clock::TimeControl;
+use gomoku_engine::opening::{Opening, OpeningRule, text};
+use gomoku_engine::search::levels::Level;
+use gomoku_engine::{ForbiddenPolicy, Rule, Stone};
 
 /// What `gomoku --help` prints.
 pub const USAGE: &str = "\

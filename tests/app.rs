@@ -1,5 +1,4 @@
 //! Headless App tests: MinimalPlugins + StatesPlugin + the game's plugins, no window.
-#![cfg(feature = "game")]
 
 mod common;
 
@@ -20,9 +19,9 @@ use gomoku::app::play::turn::MoveOutcome;
 use gomoku::app::{
     Board, GameCommand, GamePlugin, GameSetup, Mode, MoveRequest, Screen, StatusLine, Storage,
 };
-use gomoku::engine::board::parse_moves;
-use gomoku::engine::{ForbiddenKind, ForbiddenPolicy, MoveError, Outcome, Pos, Rule, Stone};
 use gomoku::store::Store;
+use gomoku_engine::board::parse_moves;
+use gomoku_engine::{ForbiddenKind, ForbiddenPolicy, MoveError, Outcome, Pos, Rule, Stone};
 
 fn app_with(setup: GameSetup, screen: Screen) -> App {
     let mut app = App::new();
@@ -431,7 +430,7 @@ fn ai_against_ai_plays_on_by_itself() {
 #[test]
 fn the_ai_also_answers_when_thinking_in_frame_slices() {
     let setup = GameSetup {
-        level: gomoku::engine::search::levels::Level::new(4),
+        level: gomoku_engine::search::levels::Level::new(4),
         // A middle game (black to move): no opening move to find at once, the search runs.
         moves: ["h8", "i9", "i8", "g8", "j9", "h10", "g9", "j7"]
             .map(at)
@@ -786,7 +785,7 @@ struct Celebrated(usize);
 fn a_replayed_win_bursts_once_when_stepped_onto_and_its_sparks_follow_the_board() {
     use gomoku::app::board::{BoardLayout, Particle};
     use gomoku::app::{AnalysisCommand, Replay, ReplayReachedWin, ReplayStep};
-    use gomoku::engine::record::{ImportDefaults, import};
+    use gomoku_engine::record::{ImportDefaults, import};
     let mut app = app_with(two_players(), Screen::Menu);
     app.init_resource::<Celebrated>()
         .add_observer(|_: On<ReplayReachedWin>, mut c: ResMut<Celebrated>| c.0 += 1)

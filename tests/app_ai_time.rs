@@ -2,11 +2,10 @@
 //! browser), the master level still answers within the time it promises per move. Its search
 //! once ran at the lowest priority, beside which any busy program came first: the master's 3 s
 //! took 5 s on two busy cores.
-#![cfg(feature = "game")]
 
 mod common;
 
-#[path = "support/brain_load.rs"]
+#[path = "../crates/engine/tests/support/brain_load.rs"]
 mod brain_load;
 
 use std::time::{Duration, Instant};
@@ -15,11 +14,11 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use brain_load::Busy;
 use gomoku::app::{Board, GamePlugin, GameSetup, Mode, Screen, Storage};
-use gomoku::engine::Stone;
-use gomoku::engine::board::parse_moves;
-use gomoku::engine::search::levels::Level;
 use gomoku::players::settings::Settings;
 use gomoku::store::Store;
+use gomoku_engine::Stone;
+use gomoku_engine::board::parse_moves;
+use gomoku_engine::search::levels::Level;
 
 /// The master's time per move in this test (the settings' choice).
 const MOVE_SECS: u32 = 1;

@@ -1,7 +1,6 @@
 //! Analysis mode in a headless App: it opens from the game, the replay and the `A` key; the
 //! engine reports on the position shown; moves played form a side line that never reaches
 //! the game, its saved copy or the history; and one command goes back.
-#![cfg(feature = "game")]
 
 mod common;
 
@@ -16,9 +15,9 @@ use gomoku::app::{
     AnalysisCommand, CurrentGame, GameCommand, GameHistory, GamePlugin, GameSetup, Mode, Replay,
     Screen, Storage,
 };
-use gomoku::engine::Stone;
-use gomoku::engine::board::parse_moves;
 use gomoku::store::Store;
+use gomoku_engine::Stone;
+use gomoku_engine::board::parse_moves;
 
 fn app_with(setup: GameSetup, screen: Screen) -> App {
     let mut app = App::new();

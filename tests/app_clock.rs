@@ -2,7 +2,6 @@
 //! increment, a flag loses on time (and is recorded so), undo puts the clocks back, the AI
 //! thinks within its clock, and the clocks are saved and restored with the game. Time is the
 //! test's: every frame lasts exactly [`FRAME`], except where the real engine plays.
-#![cfg(feature = "game")]
 
 mod common;
 
@@ -22,11 +21,11 @@ use gomoku::app::{
     GameClock, GameCommand, GameHistory, GamePlugin, GameSetup, LookBack, Mode, Screen, StatusLine,
     Storage, UserSettings,
 };
-use gomoku::engine::clock::TimeControl;
-use gomoku::engine::record::Ending;
-use gomoku::engine::search::levels::Level;
-use gomoku::engine::{Outcome, Pos, Stone};
 use gomoku::store::{FileBackend, Store};
+use gomoku_engine::clock::TimeControl;
+use gomoku_engine::record::Ending;
+use gomoku_engine::search::levels::Level;
+use gomoku_engine::{Outcome, Pos, Stone};
 
 /// How long each frame of these tests lasts.
 const FRAME: Duration = Duration::from_millis(500);
@@ -292,7 +291,7 @@ fn the_real_ai_answers_in_time_on_a_short_clock() {
         .insert_resource(common::english())
         .insert_resource(GameSetup {
             level: Level::new(5),
-            moves: gomoku::engine::board::parse_moves("a1 o15 a15 o1 c3 m13 c13 m3 e5 k11", 15)
+            moves: gomoku_engine::board::parse_moves("a1 o15 a15 o1 c3 m13 c13 m3 e5 k11", 15)
                 .unwrap(),
             ..timed(
                 Mode::VsAi {

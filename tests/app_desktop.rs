@@ -1,7 +1,7 @@
 //! The desktop program, headless: the pictures and sounds built into the binary, a missing or
 //! damaged one named, and the window fitted to the screen, put back where it was left and its
 //! place remembered.
-#![cfg(all(feature = "game", not(target_arch = "wasm32")))]
+#![cfg(not(target_arch = "wasm32"))]
 
 mod common;
 

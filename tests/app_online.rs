@@ -4,10 +4,12 @@
 //! within 2 s of the server's return), a dropped connection that redraws the whole game, and
 //! the finished game in the local history; a reloaded `?quick-match` page goes back to the
 //! player's game not yet over instead of queueing.
-#![cfg(all(feature = "game", feature = "server"))]
+#![cfg(not(target_arch = "wasm32"))]
 
 mod common;
 mod online_app;
+// The server tests' helpers: the real `gomoku-server` binary and blocking clients.
+#[path = "../crates/server/tests/server_support/mod.rs"]
 mod server_support;
 
 use std::time::{Duration, Instant};
@@ -18,9 +20,9 @@ use gomoku::app::online::{
     ToServer,
 };
 use gomoku::app::{Board, GameHistory, MoveRequest, Screen};
-use gomoku::engine::record::{Ending, RecordMode};
-use gomoku::engine::{Outcome, Pos, Rule, Stone};
-use gomoku::net::{ClientMessage, ColourChoice, ErrorCode, RoomSettings, RoomStatus, TimeControl};
+use gomoku_engine::record::{Ending, RecordMode};
+use gomoku_engine::{Outcome, Pos, Rule, Stone};
+use gomoku_net::{ClientMessage, ColourChoice, ErrorCode, RoomSettings, RoomStatus, TimeControl};
 use online_app::{app_with_account, link, lobby_app, room, wait_for};
 use serde_json::json;
 use server_support::{Client, Server, move_msg, temp_dir};
@@ -55,7 +57,7 @@ fn timed(rule: Rule) -> RoomSettings {
 
 /// The App creates a room as black; a tungstenite client joins it as white. Returns that
 /// client, its seat and the room's code.
-fn start_game(server: &Server, app: &mut App) -> (Client, gomoku::net::SeatInfo, String) {
+fn start_game(server: &Server, app: &mut App) -> (Client, gomoku_net::SeatInfo, String) {
     send(
         app,
         ClientMessage::CreateRoom {
@@ -96,7 +98,7 @@ fn app_plays(app: &mut App, at: Pos) {
 }
 
 /// White (the test client) plays `at` at `ply`; the App sees it.
-fn bob_plays(app: &mut App, bob: &mut Client, seat: &gomoku::net::SeatInfo, ply: u32, at: Pos) {
+fn bob_plays(app: &mut App, bob: &mut Client, seat: &gomoku_net::SeatInfo, ply: u32, at: Pos) {
     bob.send(move_msg(seat, ply, at.x, at.y));
     wait_for(app, "white's move", |app| {
         app.world().resource::<Board>().board().moves().len() == ply as usize + 1

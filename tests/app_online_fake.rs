@@ -2,7 +2,7 @@
 //! loopback port whose every answer the test writes, to try what the real server does only now
 //! and then (updates to a watched game that do not follow, a damaged game, a name already
 //! taken, a dropped connection) and what it says when nothing listens.
-#![cfg(all(feature = "game", not(target_arch = "wasm32")))]
+#![cfg(not(target_arch = "wasm32"))]
 
 mod common;
 mod online_app;
@@ -17,8 +17,8 @@ use gomoku::app::online::{
     ToServer,
 };
 use gomoku::app::{Board, GameHistory, Screen};
-use gomoku::engine::{Pos, Rule, Stone};
-use gomoku::net::{
+use gomoku_engine::{Pos, Rule, Stone};
+use gomoku_net::{
     ClientMessage, ClockState, EndReason, ErrorCode, GameResult, PROTOCOL_VERSION, PlayerInfo,
     RoomSettings, RoomState, RoomStatus, RoomUpdate, SeatInfo, ServerMessage, TimeControl,
 };

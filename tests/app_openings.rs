@@ -1,7 +1,6 @@
 //! The opening rules in a headless App: each rule's steps with the person opening and
 //! answering against the AI, two players, the AI against itself; undo of steps; bad steps
 //! refused with a clear status line and no change; the finished game saved with its opening.
-#![cfg(feature = "game")]
 
 mod common;
 
@@ -22,12 +21,12 @@ use gomoku::app::{
     MoveRequest, OpeningPlay, OpeningRequest, Screen, StatusLine, Storage, UserSettings,
     seat_player,
 };
-use gomoku::engine::opening::ai::Budget;
-use gomoku::engine::opening::{Action, Choice, Opening, OpeningRule, Player, Task, text};
-use gomoku::engine::record::json::to_json;
-use gomoku::engine::{Pos, Rule, Stone};
 use gomoku::players::settings::Language;
 use gomoku::store::Store;
+use gomoku_engine::opening::ai::Budget;
+use gomoku_engine::opening::{Action, Choice, Opening, OpeningRule, Player, Task, text};
+use gomoku_engine::record::json::to_json;
+use gomoku_engine::{Pos, Rule, Stone};
 
 /// The opening AI's settings in these tests: a tiny budget, a fixed seed, no pause.
 fn quick_ai() -> OpeningAiSettings {
@@ -44,7 +43,7 @@ fn quick_brain() -> AiBrain {
         board.points().find(|&p| {
             board.is_empty_at(p)
                 && !(rule.has_forbidden(board.to_move())
-                    && gomoku::engine::rules::forbidden_kind(&board, p).is_some())
+                    && gomoku_engine::rules::forbidden_kind(&board, p).is_some())
         })
     }))
 }

@@ -1,7 +1,6 @@
 //! Headless App tests of the panel beside the board: the player cards (the marker on the side
 //! to move, the AI's thinking, the winner) and the move list's past positions (shown, played
 //! through, no stone placed there, back to the game).
-#![cfg(feature = "game")]
 
 mod common;
 
@@ -21,8 +20,8 @@ use gomoku::app::{
     CurrentGame, GameCommand, GamePlugin, GameSetup, LookBack, Mode, MoveRequest, PastPosition,
     ReplayStep, Screen, StatusLine, Storage,
 };
-use gomoku::engine::Stone;
 use gomoku::store::Store;
+use gomoku_engine::Stone;
 
 fn app_with(setup: GameSetup) -> App {
     let mut app = App::new();

@@ -1,7 +1,6 @@
 //! Puzzle mode in a headless App: the built-in set on the board, any winning move accepted
 //! and defended, a wrong move failing, the counts and streak in the active profile, and the
 //! game behind untouched.
-#![cfg(feature = "game")]
 
 mod common;
 
@@ -14,8 +13,8 @@ use gomoku::app::{
     GameHistory, GamePlugin, GameSetup, Mode, MoveRequest, PlayerProfiles, PuzzleCommand, Screen,
     Storage,
 };
-use gomoku::engine::analysis::puzzle_play::PuzzleState;
 use gomoku::store::Store;
+use gomoku_engine::analysis::puzzle_play::PuzzleState;
 
 fn app() -> App {
     let mut app = App::new();
@@ -74,7 +73,7 @@ fn a_puzzle_is_solved_by_following_the_hints_and_a_wrong_move_fails_the_next() {
     );
     assert_eq!(
         first.difficulty(),
-        gomoku::engine::analysis::Difficulty::Easy,
+        gomoku_engine::analysis::Difficulty::Easy,
         "the set opens with an easy one"
     );
     // Solve it: the second hint names a winning move each time, and marks it on the board.
@@ -121,7 +120,7 @@ fn a_puzzle_is_solved_by_following_the_hints_and_a_wrong_move_fails_the_next() {
     assert_eq!(state(&app), Some(PuzzleState::ToPlay));
     let corner = if board(&app)
         .board()
-        .is_empty_at(gomoku::engine::Pos::new(0, 0))
+        .is_empty_at(gomoku_engine::Pos::new(0, 0))
     {
         "a15"
     } else {
@@ -153,7 +152,7 @@ fn a_failed_puzzle_marks_the_winning_move_it_names_on_the_board() {
     let corner = |app: &App| {
         if board(app)
             .board()
-            .is_empty_at(gomoku::engine::Pos::new(0, 0))
+            .is_empty_at(gomoku_engine::Pos::new(0, 0))
         {
             "a15"
         } else {
@@ -214,7 +213,7 @@ const MISSED_VCF: &str = "c3 j12 d3 b3 i12 k12 e3 l12 f4 m9 m8 m10 f5 m11 l2 m12
 fn a_missed_win_in_a_reviewed_game_becomes_a_puzzle_of_ones_own() {
     use gomoku::app::analysis::review::{GameReview, ReviewBudget};
     use gomoku::app::{PuzzleSource, ReviewRequest};
-    use gomoku::engine::analysis::ReviewOptions;
+    use gomoku_engine::analysis::ReviewOptions;
     let mut app = app();
     app.insert_resource(ReviewBudget(ReviewOptions {
         nodes: 3_000,

@@ -1,7 +1,6 @@
 //! Game review in a headless App: offered for the game just finished, run in the background
 //! (the game stays usable, it can be stopped), its marks kept with the game's record; and
 //! records written before reviews existed still read.
-#![cfg(feature = "game")]
 
 mod common;
 
@@ -17,10 +16,10 @@ use gomoku::app::{
     CurrentGame, GameCommand, GameHistory, GamePlugin, GameSetup, Mode, Replay, ReviewRequest,
     Screen, Storage,
 };
-use gomoku::engine::Stone;
-use gomoku::engine::analysis::{MoveClass, ReviewOptions};
 use gomoku::players::History;
 use gomoku::store::{Loaded, Store};
+use gomoku_engine::Stone;
+use gomoku_engine::analysis::{MoveClass, ReviewOptions};
 
 /// White makes the open three f5 g5 h5 with move 6; black's 7th move (a15) ignores it, white
 /// makes the open four and wins (the same game as the engine's review test).
@@ -190,14 +189,14 @@ fn a_history_written_before_reviews_still_reads() {
 
 #[test]
 fn a_hand_edited_review_that_does_not_fit_its_game_is_not_shown() {
-    use gomoku::engine::Pos;
-    use gomoku::engine::analysis::review_game;
-    use gomoku::engine::record::{ImportDefaults, import};
+    use gomoku_engine::Pos;
+    use gomoku_engine::analysis::review_game;
+    use gomoku_engine::record::{ImportDefaults, import};
     use std::sync::Arc;
     use std::sync::atomic::AtomicBool;
     let defaults = ImportDefaults {
         size: 15,
-        rule: gomoku::engine::Rule::Freestyle,
+        rule: gomoku_engine::Rule::Freestyle,
         policy: Default::default(),
     };
     let record = import("h8 i9 h9", defaults, "2026-11-22T14:00:00Z".into()).unwrap();

@@ -2,7 +2,7 @@
 //! named and the game exits with an error at once, before any window opens; so does a machine
 //! with no graphics driver, or a start with no screen, with advice instead of a panic. (The runs that
 //! need a window, a damaged asset among them, are in `tests/e2e/desktop.py`.)
-#![cfg(all(feature = "game", not(target_arch = "wasm32")))]
+#![cfg(not(target_arch = "wasm32"))]
 
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};

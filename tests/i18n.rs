@@ -1,5 +1,4 @@
 //! Every interface string has a Chinese translation, and the shipped font covers it.
-#![cfg(feature = "game")]
 
 use std::path::Path;
 
@@ -149,7 +148,7 @@ fn message_templates_keep_their_placeholders() {
 #[test]
 fn the_opening_rules_names_and_summaries_are_translated() {
     use gomoku::app::i18n::opening::{opening_label, opening_summary, seat_name};
-    use gomoku::engine::opening::{OpeningRule, Player};
+    use gomoku_engine::opening::{OpeningRule, Player};
     for rule in OpeningRule::ALL {
         assert!(chinese(opening_label(rule)).is_some(), "{rule}");
         assert!(chinese(opening_summary(rule)).is_some(), "{rule}");

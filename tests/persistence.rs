@@ -1,6 +1,5 @@
 //! Headless App tests of what the game keeps: finished games, statistics, ranks, the undo
 //! budget, the replay viewer, settings, and unreadable saved files.
-#![cfg(feature = "game")]
 
 mod common;
 
@@ -15,12 +14,12 @@ use gomoku::app::{
     Board, GameCommand, GameHistory, GamePlugin, GameSetup, Mode, MoveRequest, PlayerProfiles,
     Replay, ReplayStep, Screen, StatusLine, Storage, StorageProblems, UserSettings,
 };
-use gomoku::engine::record::{Ending, RecordMode};
-use gomoku::engine::search::levels::Level;
-use gomoku::engine::{Pos, Rule, Stone};
 use gomoku::players::settings::{SavedMode, Theme};
 use gomoku::players::{StatKey, StatMode};
 use gomoku::store::{FileBackend, Store};
+use gomoku_engine::record::{Ending, RecordMode};
+use gomoku_engine::search::levels::Level;
+use gomoku_engine::{Pos, Rule, Stone};
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("gomoku-app-{name}-{}", std::process::id()));
@@ -92,7 +91,7 @@ fn win_as_black(app: &mut App) {
 }
 
 /// The saved game at `index` of the history, checked.
-fn saved_game(app: &App, index: usize) -> gomoku::engine::record::GameRecord {
+fn saved_game(app: &App, index: usize) -> gomoku_engine::record::GameRecord {
     app.world()
         .resource::<GameHistory>()
         .game(index)
@@ -440,7 +439,7 @@ fn resigning_while_the_ai_is_to_move_is_the_persons_loss() {
 
 #[test]
 fn taking_back_a_finish_keeps_games_imported_since() {
-    use gomoku::engine::record::{ImportDefaults, import};
+    use gomoku_engine::record::{ImportDefaults, import};
     let mut a = app(Store::in_memory(), Some(vs_ai(2)), Screen::Playing);
     win_as_black(&mut a);
     let imported = import(
@@ -544,7 +543,7 @@ fn a_run_that_plays_nothing_keeps_the_unfinished_game() {
 }
 
 /// Opens `record` in the replay viewer at move `at`.
-fn open_replay(app: &mut App, record: gomoku::engine::record::GameRecord, at: usize) {
+fn open_replay(app: &mut App, record: gomoku_engine::record::GameRecord, at: usize) {
     app.insert_resource(Replay { record, at });
     app.world_mut()
         .resource_mut::<NextState<Screen>>()

@@ -3,10 +3,10 @@
 use std::fs;
 use std::path::PathBuf;
 
-use gomoku::engine::Rule;
 use gomoku::players::settings::Theme;
 use gomoku::players::{GameResult, History, Profiles, Settings, StatKey, StatMode};
 use gomoku::store::{FileBackend, Loaded, MemoryBackend, Store};
+use gomoku_engine::Rule;
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("gomoku-store-{name}-{}", std::process::id()));

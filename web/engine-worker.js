@@ -1,6 +1,6 @@
 // The engine in a Web Worker: the game posts a JSON request to think about a position (see
-// src/engine/search/worker.rs) and gets the JSON answer back, or a job (analyse a position,
-// review a game: src/engine/analysis/worker.rs, posted as { job: text }) and gets a JSON update
+// crates/engine/src/search/worker.rs) and gets the JSON answer back, or a job (analyse a position,
+// review a game: crates/engine/src/analysis/worker.rs, posted as { job: text }) and gets a JSON update
 // after each round or move, while the page keeps drawing. The engine's wasm module
 // (gomoku_worker_bg.wasm, no Bevy) loads once, at the first request.
 import init, { think, run_job } from './gomoku_worker.js';

@@ -5,8 +5,8 @@
 use bevy::prelude::*;
 
 use super::{GamePlayers, GameSetup};
-use crate::engine::opening::OpeningRecord;
-use crate::engine::{Game, MoveError, Outcome, Pos, Stone};
+use gomoku_engine::opening::OpeningRecord;
+use gomoku_engine::{Game, MoveError, Outcome, Pos, Stone};
 
 /// A stone went on the board: a move played, or a taken-back move played again.
 #[derive(Event, Debug, Clone, Copy, PartialEq, Eq)]

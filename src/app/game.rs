@@ -4,11 +4,11 @@
 
 use bevy::prelude::*;
 
-use crate::engine::clock::{Clocks, TimeControl};
-use crate::engine::opening::{Action, OpeningRule};
-use crate::engine::search::levels::Level;
-use crate::engine::{ForbiddenPolicy, Game, Pos, Rule, Stone};
 use crate::players::{ProfileId, Profiles};
+use gomoku_engine::clock::{Clocks, TimeControl};
+use gomoku_engine::opening::{Action, OpeningRule};
+use gomoku_engine::search::levels::Level;
+use gomoku_engine::{ForbiddenPolicy, Game, Pos, Rule, Stone};
 
 /// The game in play: the engine's game (board, rule, outcome). Only the turn plugin changes it.
 #[derive(Resource, Deref, Debug, Clone, Default)]
@@ -97,7 +97,7 @@ impl Default for GameSetup {
         GameSetup {
             mode: Mode::default(),
             level: Level::default(),
-            size: crate::engine::board::DEFAULT_SIZE,
+            size: gomoku_engine::board::DEFAULT_SIZE,
             rule: Rule::default(),
             policy: ForbiddenPolicy::default(),
             opening: OpeningRule::None,
@@ -298,7 +298,7 @@ pub struct OpenNewestReplay;
 #[derive(Resource, Debug, Clone, PartialEq, Eq)]
 pub struct Replay {
     /// The game.
-    pub record: crate::engine::record::GameRecord,
+    pub record: gomoku_engine::record::GameRecord,
     /// Moves shown (0 to all).
     pub at: usize,
 }

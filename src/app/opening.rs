@@ -11,10 +11,10 @@
 use bevy::prelude::*;
 
 use super::{GamePlayers, GameSetup, Mode, MoveSource};
-use crate::engine::opening::{
+use gomoku_engine::opening::{
     Action, Opening, OpeningError, OpeningRecord, OpeningRule, Player, Step, Task,
 };
-use crate::engine::{ForbiddenPolicy, Game, Pos, Rule, Stone};
+use gomoku_engine::{ForbiddenPolicy, Game, Pos, Rule, Stone};
 
 /// The seat a player sits in, as the set-up's mode names it: Black for the first player.
 pub fn seat_stone(player: Player) -> Stone {

@@ -8,7 +8,7 @@ use bevy::prelude::*;
 
 use super::game::ReplayStep;
 use super::states::Screen;
-use crate::engine::Pos;
+use gomoku_engine::Pos;
 
 /// The past position shown: the game's moves, how many of them are on the board, and the
 /// screen to go back to.

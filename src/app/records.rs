@@ -13,17 +13,17 @@ use super::{
     PendingUndoCredit, PlayerProfiles, RestoreLastSetup, ResumedGame, Screen, SettingsOverride,
     Storage, StorageProblem, StorageProblems, UserSettings,
 };
-use crate::engine::opening::{Opening, OpeningRecord, OpeningRule};
-use crate::engine::record::json::StoredRecord;
-use crate::engine::record::{GameRecord, RecordMode, date};
-use crate::engine::search::levels::Level;
-use crate::engine::{Game, Outcome, Stone};
 use crate::players::settings::{LastSetup, SavedMode};
 use crate::players::{
     GameResult, History, ProfileId, Profiles, Settings, StatKey, StatMode, Stats, UndoBudget,
     UnfinishedGame,
 };
 use crate::store::{Document, Loaded, Store, StoreError};
+use gomoku_engine::opening::{Opening, OpeningRecord, OpeningRule};
+use gomoku_engine::record::json::StoredRecord;
+use gomoku_engine::record::{GameRecord, RecordMode, date};
+use gomoku_engine::search::levels::Level;
+use gomoku_engine::{Game, Outcome, Stone};
 
 /// What recording the current game changed, so that taking back its last move can undo it.
 #[derive(Debug, Clone)]
@@ -162,11 +162,11 @@ fn resumable(unfinished: &UnfinishedGame) -> Option<GameSetup> {
     }
     let mut resumed = GameSetup::default();
     apply_last_setup(&unfinished.setup, &mut resumed);
-    let Ok(moves) = crate::engine::board::parse_moves(&unfinished.moves, resumed.size) else {
+    let Ok(moves) = gomoku_engine::board::parse_moves(&unfinished.moves, resumed.size) else {
         warn!("the unfinished game's moves cannot be read; it is not resumed");
         return None;
     };
-    match crate::engine::Game::from_moves(resumed.size, resumed.rule, resumed.policy, &moves) {
+    match gomoku_engine::Game::from_moves(resumed.size, resumed.rule, resumed.policy, &moves) {
         Ok(game) if !game.outcome().is_over() => {
             resumed.moves = moves;
             Some(resumed)
@@ -274,7 +274,7 @@ fn apply_last_setup(last: &LastSetup, setup: &mut GameSetup) {
         SavedMode::AiVsAi => Mode::AiVsAi,
     };
     setup.level = Level::new(last.level);
-    if crate::engine::Board::new(last.size).is_ok() {
+    if gomoku_engine::Board::new(last.size).is_ok() {
         setup.size = last.size;
     }
     setup.rule = last.rule;

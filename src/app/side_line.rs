@@ -9,8 +9,8 @@
 use bevy::prelude::*;
 
 use super::states::Screen;
-use crate::engine::Game;
-use crate::engine::record::GameRecord;
+use gomoku_engine::Game;
+use gomoku_engine::record::GameRecord;
 
 /// Where analysis mode started: the position, and the screen to go back to.
 #[derive(Resource, Debug, Clone)]

@@ -2,10 +2,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::analysis::Review;
-use crate::engine::record::json::StoredRecord;
-use crate::engine::record::{GameRecord, RecordError};
 use crate::store::Document;
+use gomoku_engine::analysis::Review;
+use gomoku_engine::record::json::StoredRecord;
+use gomoku_engine::record::{GameRecord, RecordError};
 
 /// The finished games, oldest first.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]

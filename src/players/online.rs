@@ -4,8 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::net::{MAX_NAME_CHARS, SeatInfo};
 use crate::store::Document;
+use gomoku_net::{MAX_NAME_CHARS, SeatInfo};
 
 /// The longest server address kept.
 pub const MAX_ADDRESS_CHARS: usize = 200;
@@ -129,7 +129,7 @@ impl Document for OnlineSettings {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Stone;
+    use gomoku_engine::Stone;
 
     fn seat(code: &str) -> SeatInfo {
         SeatInfo {

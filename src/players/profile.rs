@@ -289,7 +289,7 @@ impl Profiles {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Rule;
+    use gomoku_engine::Rule;
 
     fn date() -> String {
         "2026-11-22T14:00:00Z".to_owned()

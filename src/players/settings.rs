@@ -2,10 +2,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::clock::TimeControl;
-use crate::engine::opening::OpeningRule;
-use crate::engine::{ForbiddenPolicy, Rule, Stone};
 use crate::store::Document;
+use gomoku_engine::clock::TimeControl;
+use gomoku_engine::opening::OpeningRule;
+use gomoku_engine::{ForbiddenPolicy, Rule, Stone};
 
 /// The language of the interface.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -87,7 +87,7 @@ impl Default for LastSetup {
             mode: SavedMode::VsAi,
             human: Stone::Black,
             level: 3,
-            size: crate::engine::board::DEFAULT_SIZE,
+            size: gomoku_engine::board::DEFAULT_SIZE,
             rule: Rule::default(),
             policy: ForbiddenPolicy::default(),
             opening: OpeningRule::None,
@@ -203,10 +203,10 @@ impl LastSetup {
         if let Some(time) = self.time {
             time.check().map_err(|e| format!("the clock: {e}"))?;
         }
-        if crate::engine::Board::new(self.size).is_err() {
+        if gomoku_engine::Board::new(self.size).is_err() {
             return Err(format!("the board size {} is not supported", self.size));
         }
-        if !(1..=crate::engine::search::levels::Level::MAX).contains(&self.level) {
+        if !(1..=gomoku_engine::search::levels::Level::MAX).contains(&self.level) {
             return Err(format!("there is no AI level {}", self.level));
         }
         Ok(())

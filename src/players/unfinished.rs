@@ -4,8 +4,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::settings::LastSetup;
-use crate::engine::clock::Clocks;
 use crate::store::Document;
+use gomoku_engine::clock::Clocks;
 
 /// The game on the board when it is not finished.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]

@@ -26,7 +26,7 @@ pub use file::FileBackend;
 #[cfg(target_arch = "wasm32")]
 pub use local_storage::LocalStorageBackend;
 
-use crate::engine::record::date;
+use gomoku_engine::record::date;
 
 /// A kind of document the store keeps, under its own key.
 pub trait Document: Serialize + DeserializeOwned {

@@ -9,9 +9,9 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use gomoku::app::online::{Link, OnlineAccount, OnlineGame, QuickMatchOnConnect};
 use gomoku::app::{GamePlugin, Screen, Storage};
-use gomoku::net::RoomState;
 use gomoku::players::online::OnlineSettings;
 use gomoku::store::Store;
+use gomoku_net::RoomState;
 
 /// A headless game App whose online account points at `addr` under `name`, sent to the lobby
 /// (which starts connecting).

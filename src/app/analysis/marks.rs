@@ -11,7 +11,7 @@ use crate::app::board::text::BoardText;
 use crate::app::board::{BoardLayout, sizes, z};
 use crate::app::theme::{Palette, ViewOptions};
 use crate::app::{AppSystems, Board, Screen};
-use crate::engine::{Pos, Stone};
+use gomoku_engine::{Pos, Stone};
 
 /// The longest line drawn, in moves.
 const MAX_LINE_STONES: usize = 12;

@@ -13,8 +13,8 @@ use crate::app::i18n::{Lang, fill, stone_name};
 use crate::app::theme::UiSystems;
 use crate::app::theme::widgets::{dialog_window, primary_button};
 use crate::app::{AnalysisCommand, Board, GameCommand, MoveRequest, Screen, SideLine, StatusLine};
-use crate::engine::Stone;
-use crate::engine::analysis::LiveReport;
+use gomoku_engine::Stone;
+use gomoku_engine::analysis::LiveReport;
 
 /// The win-probability bar's height, in points.
 const BAR_HEIGHT: f32 = 16.0;
@@ -247,7 +247,7 @@ const MOVE_COLUMN: f32 = 52.0;
 const PERCENT_COLUMN: f32 = 40.0;
 
 /// A line in notation, at most [`LINE_MOVES`] moves.
-fn line_text(line: &[crate::engine::Pos], size: u8) -> String {
+fn line_text(line: &[gomoku_engine::Pos], size: u8) -> String {
     let mut text: Vec<String> = line
         .iter()
         .take(LINE_MOVES)

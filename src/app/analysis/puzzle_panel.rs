@@ -13,9 +13,9 @@ use crate::app::i18n::{Lang, fill, rule_label, stone_name};
 use crate::app::theme::UiSystems;
 use crate::app::theme::widgets::{dialog_window, error_colour, icon_button, primary_button};
 use crate::app::{PlayerProfiles, PuzzleCommand, PuzzleSource, Screen};
-use crate::engine::analysis::Difficulty;
-use crate::engine::analysis::puzzle_play::{Answer, PuzzleState};
 use crate::players::Profile;
+use gomoku_engine::analysis::Difficulty;
+use gomoku_engine::analysis::puzzle_play::{Answer, PuzzleState};
 
 /// The colour of a right move or a solved puzzle.
 const RIGHT: egui::Color32 = egui::Color32::from_rgb(60, 170, 80);
@@ -250,10 +250,10 @@ mod tests {
         Accessible, accessible, button_count, run_frame, styled_context, unnamed_buttons,
         window_rect,
     };
-    use crate::engine::analysis::puzzle::CHECK_NODES;
-    use crate::engine::analysis::puzzle_play::PuzzlePlay;
-    use crate::engine::analysis::puzzle_set::built_in;
     use crate::players::settings::Language;
+    use gomoku_engine::analysis::puzzle::CHECK_NODES;
+    use gomoku_engine::analysis::puzzle_play::PuzzlePlay;
+    use gomoku_engine::analysis::puzzle_set::built_in;
 
     /// The first built-in puzzle, being solved.
     fn puzzles() -> Puzzles {

@@ -10,11 +10,11 @@ use crate::app::{
     AppSystems, GameHistory, MoveRequest, PlayerProfiles, PuzzleCommand, PuzzlePosition,
     PuzzleSource, Screen,
 };
-use crate::engine::Pos;
-use crate::engine::analysis::puzzle::CHECK_NODES;
-use crate::engine::analysis::puzzle_play::{Answer, PuzzlePlay, PuzzleState};
-use crate::engine::analysis::puzzle_set::{NamedPuzzle, built_in};
-use crate::engine::analysis::{ForcedWin, puzzles_from_review};
+use gomoku_engine::Pos;
+use gomoku_engine::analysis::puzzle::CHECK_NODES;
+use gomoku_engine::analysis::puzzle_play::{Answer, PuzzlePlay, PuzzleState};
+use gomoku_engine::analysis::puzzle_set::{NamedPuzzle, built_in};
+use gomoku_engine::analysis::{ForcedWin, puzzles_from_review};
 
 /// Puzzle mode's state: the list, the puzzle being solved and what was said about it.
 #[derive(Resource, Debug, Clone, Default)]

@@ -13,8 +13,8 @@ use bevy::tasks::{AsyncComputeTaskPool, Task};
 
 use crate::app::play::{AiExecution, yield_to_frames};
 use crate::app::{AppSystems, Board, GameHistory, Replay, ReviewRequest, Screen};
-use crate::engine::analysis::{MoveReview, Review, ReviewError, ReviewOptions, Reviewer};
-use crate::engine::record::GameRecord;
+use gomoku_engine::analysis::{MoveReview, Review, ReviewError, ReviewOptions, Reviewer};
+use gomoku_engine::record::GameRecord;
 
 /// The budget of each position a review searches; tests choose smaller ones.
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
@@ -243,8 +243,8 @@ fn start(record: GameRecord, reviewer: Reviewer, execution: AiExecution) -> Job 
 #[cfg(target_arch = "wasm32")]
 fn ask_worker(record: &GameRecord, reviewer: Reviewer) -> Work {
     use crate::app::play::worker;
-    use crate::engine::analysis::worker::{Job as WorkerJob, JobRequest};
-    use crate::engine::record::json::StoredRecord;
+    use gomoku_engine::analysis::worker::{Job as WorkerJob, JobRequest};
+    use gomoku_engine::record::json::StoredRecord;
     let request = JobRequest {
         id: worker::next_id(),
         job: WorkerJob::Review {
@@ -266,7 +266,7 @@ fn ask_worker(record: &GameRecord, reviewer: Reviewer) -> Work {
 #[cfg(target_arch = "wasm32")]
 fn follow_worker(job: &mut Job) {
     use crate::app::play::worker;
-    use crate::engine::analysis::worker::Update;
+    use gomoku_engine::analysis::worker::Update;
     let Work::Worker { id, .. } = &job.work else {
         return;
     };

@@ -8,9 +8,9 @@ use super::review::GameReview;
 use crate::app::i18n::{Lang, fill, stone_name};
 use crate::app::theme::widgets::{error_colour, primary_button};
 use crate::app::{GameHistory, ReviewRequest};
-use crate::engine::Stone;
-use crate::engine::analysis::{MoveClass, Review, ReviewError};
-use crate::engine::record::GameRecord;
+use gomoku_engine::Stone;
+use gomoku_engine::analysis::{MoveClass, Review, ReviewError};
+use gomoku_engine::record::GameRecord;
 
 /// The graph's height where there is room, in points.
 const GRAPH_HEIGHT: f32 = 90.0;

@@ -12,9 +12,9 @@ use bevy::tasks::{AsyncComputeTaskPool, Task};
 
 use crate::app::play::{AiExecution, yield_to_frames};
 use crate::app::{AppSystems, Board, Screen};
-use crate::engine::analysis::solve::WinKind;
-use crate::engine::analysis::{ForcedWin, LiveAnalysis, LiveReport};
-use crate::engine::{Pos, Stone};
+use gomoku_engine::analysis::solve::WinKind;
+use gomoku_engine::analysis::{ForcedWin, LiveAnalysis, LiveReport};
+use gomoku_engine::{Pos, Stone};
 
 /// A round's nodes per line when analysing in frame slices: the first and the largest.
 const FRAME_ROUND_NODES: (u64, u64) = (500, 8_000);
@@ -172,8 +172,8 @@ fn start(board: &Board, execution: AiExecution) -> Run {
 
 /// Small rounds, one a frame.
 fn frames(
-    position: &crate::engine::Board,
-    rule: crate::engine::Rule,
+    position: &gomoku_engine::Board,
+    rule: gomoku_engine::Rule,
     stop: Arc<AtomicBool>,
 ) -> Job {
     let (first, last) = FRAME_ROUND_NODES;
@@ -185,9 +185,9 @@ fn frames(
 /// The analysis as a job for a Web Worker, at the desktop's depth; `None` if no worker takes
 /// it.
 #[cfg(target_arch = "wasm32")]
-fn ask_worker(position: &crate::engine::Board, rule: crate::engine::Rule) -> Option<Job> {
+fn ask_worker(position: &gomoku_engine::Board, rule: gomoku_engine::Rule) -> Option<Job> {
     use crate::app::play::worker;
-    use crate::engine::analysis::worker::{Job as WorkerJob, JobRequest};
+    use gomoku_engine::analysis::worker::{Job as WorkerJob, JobRequest};
     let request = JobRequest {
         id: worker::next_id(),
         job: WorkerJob::Analyse {
@@ -209,11 +209,11 @@ fn ask_worker(position: &crate::engine::Board, rule: crate::engine::Rule) -> Opt
 #[cfg(target_arch = "wasm32")]
 fn worker_report(
     run: &mut Run,
-    position: &crate::engine::Board,
-    rule: crate::engine::Rule,
+    position: &gomoku_engine::Board,
+    rule: gomoku_engine::Rule,
 ) -> Option<LiveReport> {
     use crate::app::play::worker;
-    use crate::engine::analysis::worker::Update;
+    use gomoku_engine::analysis::worker::Update;
     let Job::Worker { id, done } = &mut run.job else {
         return None;
     };
@@ -301,7 +301,7 @@ impl AnalysisRun {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::board::parse_moves;
+    use gomoku_engine::board::parse_moves;
 
     #[test]
     fn a_forced_win_is_followed_along_its_line_and_counts_the_winners_moves() {

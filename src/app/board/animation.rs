@@ -15,7 +15,7 @@ use super::{
 use crate::app::assets::GameAssets;
 use crate::app::theme::Palette;
 use crate::app::{AppSystems, GameEnded, Hover, ReplayReachedWin, StonePlaced};
-use crate::engine::{Outcome, Pos};
+use gomoku_engine::{Outcome, Pos};
 
 /// How long a stone takes to settle, in seconds.
 pub const SETTLE_SECS: f32 = 0.2;

@@ -10,7 +10,7 @@ use crate::app::{
     ActiveSetup, AppSystems, Board, Dialog, GameCommand, GameOnBoard, GameOpening, Hover, InGame,
     MoveRequest, Screen,
 };
-use crate::engine::Pos;
+use gomoku_engine::Pos;
 
 pub(super) fn plugin(app: &mut App) {
     let keys = resource_exists::<ButtonInput<KeyCode>>;

@@ -2,7 +2,7 @@
 
 use bevy::prelude::*;
 
-use crate::engine::Pos;
+use gomoku_engine::Pos;
 
 /// The board's placement in world units (the 2D camera's units are logical pixels, origin at
 /// the window's centre, y up).

@@ -38,12 +38,12 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Where the keyboard cursor is, once an arrow key has been pressed.
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct KeyCursor(pub Option<crate::engine::Pos>);
+pub struct KeyCursor(pub Option<gomoku_engine::Pos>);
 
 /// The stones placed since the view last drew the board: they drop in, the others are simply
 /// there. `animation` fills it as stones are placed, `view` empties it.
 #[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
-pub struct FreshStones(pub Vec<crate::engine::Pos>);
+pub struct FreshStones(pub Vec<gomoku_engine::Pos>);
 
 /// The pointer's systems, after the layout has been fitted to the window.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -114,7 +114,7 @@ impl Pulse {
 #[derive(Component, Debug)]
 pub struct Particle {
     /// The stone of the five it flies from.
-    from: crate::engine::Pos,
+    from: gomoku_engine::Pos,
     /// Where it is from that stone, in cells.
     offset: Vec2,
     /// Its velocity, in cells per second.

@@ -8,7 +8,7 @@ use super::{BoardLayout, ViewSystems, sizes, z};
 use crate::app::assets::GameAssets;
 use crate::app::theme::Palette;
 use crate::app::{AppSystems, GameOpening, Screen};
-use crate::engine::opening::Task;
+use gomoku_engine::opening::Task;
 
 /// How opaque an offered stone is.
 const OFFER_ALPHA: f32 = 0.45;

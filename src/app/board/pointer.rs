@@ -12,7 +12,7 @@ use super::{BoardLayout, PointerSystems};
 use crate::app::{
     ActiveSetup, AppSystems, Board, GameOpening, Hover, MoveRequest, Screen, UserSettings,
 };
-use crate::engine::Pos;
+use gomoku_engine::Pos;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(

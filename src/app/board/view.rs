@@ -11,7 +11,7 @@ use crate::app::assets::{GameAssets, Textures};
 use crate::app::play::hint::HintMove;
 use crate::app::theme::{Palette, ViewOptions};
 use crate::app::{ActiveSetup, AppSystems, Board, GameOpening, Hover, Screen};
-use crate::engine::{Outcome, Pos, Stone};
+use gomoku_engine::{Outcome, Pos, Stone};
 
 /// Everything drawn for the empty board; rebuilt when the layout changes.
 #[derive(Component)]

@@ -12,9 +12,9 @@ use crate::app::play::ai::AiThinking;
 use crate::app::{
     ActiveSetup, Board, GameCommand, GameSetup, LeaveSavedGame, Mode, MoveRequest, Screen,
 };
-use crate::engine::board::parse_moves;
-use crate::engine::search::levels::Level;
-use crate::engine::{Pos, Stone};
+use gomoku_engine::board::parse_moves;
+use gomoku_engine::search::levels::Level;
+use gomoku_engine::{Pos, Stone};
 
 /// Seconds of idle board measured.
 const IDLE_SECS: f32 = 4.0;

@@ -11,7 +11,7 @@ use crate::app::board::BoardLayout;
 use crate::app::online::{JoinOnConnect, Link, OnlineGame};
 use crate::app::pace::KeepDrawing;
 use crate::app::{AppSystems, Board, Hover, LeaveSavedGame, SceneReady, Screen};
-use crate::engine::Pos;
+use gomoku_engine::Pos;
 
 /// Frames to let the scene settle (sprites uploaded, text laid out) once everything is loaded.
 const SETTLE_FRAMES: u32 = 8;

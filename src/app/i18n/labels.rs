@@ -4,11 +4,11 @@
 use super::Lang;
 use super::fill;
 use crate::app::Mode;
-use crate::engine::clock::TimeControl;
-use crate::engine::record::{Ending, GameRecord, RecordMode};
-use crate::engine::{ForbiddenKind, Outcome, Rule, Stone};
 use crate::players::Title;
 use crate::players::settings::Theme;
+use gomoku_engine::clock::TimeControl;
+use gomoku_engine::record::{Ending, GameRecord, RecordMode};
+use gomoku_engine::{ForbiddenKind, Outcome, Rule, Stone};
 
 /// "Black" or "White".
 pub fn stone_name(stone: Stone) -> &'static str {

@@ -4,12 +4,12 @@
 use super::labels::{forbidden_name, stone_name};
 use super::{Lang, fill};
 use crate::app::{Mode, OpeningPlay};
-use crate::engine::Pos;
-use crate::engine::opening::renju26::PatternError;
-use crate::engine::opening::{
+use gomoku_engine::Pos;
+use gomoku_engine::opening::renju26::PatternError;
+use gomoku_engine::opening::{
     Action, Choice, Opening, OpeningError, OpeningRecord, OpeningRule, Player, Task,
 };
-use crate::engine::record::GameRecord;
+use gomoku_engine::record::GameRecord;
 
 /// The opening rule's name.
 pub fn opening_label(rule: OpeningRule) -> &'static str {
@@ -278,7 +278,7 @@ pub fn play_lines(play: &OpeningPlay, lang: Lang) -> Vec<String> {
 
 fn steps_lines(
     record: &OpeningRecord,
-    rule: crate::engine::Rule,
+    rule: gomoku_engine::Rule,
     size: u8,
     name: &dyn Fn(Player) -> String,
     lang: Lang,

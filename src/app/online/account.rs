@@ -44,10 +44,10 @@ pub fn default_address() -> String {
             && !host.is_empty()
         {
             let scheme = if protocol == "https:" { "wss" } else { "ws" };
-            return format!("{scheme}://{host}{}", crate::net::WS_PATH);
+            return format!("{scheme}://{host}{}", gomoku_net::WS_PATH);
         }
     }
-    format!("ws://127.0.0.1:7878{}", crate::net::WS_PATH)
+    format!("ws://127.0.0.1:7878{}", gomoku_net::WS_PATH)
 }
 
 pub(super) fn plugin(app: &mut App) {

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 
 use super::OnlineGame;
 use crate::app::AppSystems;
-use crate::engine::Stone;
+use gomoku_engine::Stone;
 
 /// The time left on each side now, as shown.
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]

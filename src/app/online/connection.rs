@@ -19,8 +19,8 @@ use rand::{Rng, RngExt};
 use super::{FromServer, OnlineAccount, OnlineSystems, ToServer};
 use crate::app::PlayerProfiles;
 use crate::app::i18n::{Lang, fill};
-use crate::net::{ClientMessage, ErrorCode, PROTOCOL_VERSION, PlayerInfo, ServerMessage};
 use crate::players::settings::Language;
+use gomoku_net::{ClientMessage, ErrorCode, PROTOCOL_VERSION, PlayerInfo, ServerMessage};
 
 /// Where the connection to the server stands.
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]

@@ -9,8 +9,8 @@ use web_time::Instant;
 use super::{FromServer, LinkStatus, OnlineAccount, OnlineSystems, ToServer};
 use crate::app::board::PointerSystems;
 use crate::app::{AppSystems, Board, Hover, MoveRequest, Screen, StonePlaced};
-use crate::engine::{ForbiddenPolicy, Game, Stone};
-use crate::net::{
+use gomoku_engine::{ForbiddenPolicy, Game, Stone};
+use gomoku_net::{
     ClientMessage, EndReason, ErrorCode, RoomState, RoomStatus, RoomUpdate, SeatInfo, ServerMessage,
 };
 

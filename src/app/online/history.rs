@@ -5,8 +5,8 @@ use bevy::prelude::*;
 
 use super::game::{OnlineGameFinished, game_of};
 use crate::app::GameHistory;
-use crate::engine::record::{Ending, GameRecord, RecordMode, RecordResult, date};
-use crate::net::{EndReason, RoomState};
+use gomoku_engine::record::{Ending, GameRecord, RecordMode, RecordResult, date};
+use gomoku_net::{EndReason, RoomState};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_observer(record_finished);
@@ -14,7 +14,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// The record of a finished online game, for the player of `colour`; an error for a room closed
 /// before its game began.
-pub fn record_of(room: &RoomState, colour: crate::engine::Stone) -> Result<GameRecord, String> {
+pub fn record_of(room: &RoomState, colour: gomoku_engine::Stone) -> Result<GameRecord, String> {
     let result = room.result.as_ref().ok_or("the game has no result")?;
     let ending = match result.reason {
         EndReason::Five => Ending::Five,
@@ -28,7 +28,7 @@ pub fn record_of(room: &RoomState, colour: crate::engine::Stone) -> Result<GameR
     };
     let game = game_of(room)?;
     let name =
-        |p: &Option<crate::net::PlayerInfo>| p.as_ref().map_or("?".into(), |p| p.name.clone());
+        |p: &Option<gomoku_net::PlayerInfo>| p.as_ref().map_or("?".into(), |p| p.name.clone());
     let mut record = GameRecord::of_game(
         &game,
         &name(&room.black),

@@ -10,7 +10,7 @@ use super::{
     FromServer, Link, LinkStatus, OnlineAccount, OnlineCommand, OnlineGame, OnlineSystems, ToServer,
 };
 use crate::app::Screen;
-use crate::net::{ClientMessage, GameSummary, RoomSettings, ServerMessage, TimeControl};
+use gomoku_net::{ClientMessage, GameSummary, RoomSettings, ServerMessage, TimeControl};
 
 /// How often the list of games is asked for again while the lobby is shown.
 const REFRESH: Duration = Duration::from_secs(5);
@@ -41,7 +41,7 @@ pub struct QuickMatchOnConnect(pub bool);
 /// rated.
 pub fn default_room_settings() -> RoomSettings {
     RoomSettings {
-        rule: crate::engine::Rule::Freestyle,
+        rule: gomoku_engine::Rule::Freestyle,
         size: 15,
         time: TIME_PRESETS[1],
         rated: true,

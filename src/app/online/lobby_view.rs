@@ -18,8 +18,8 @@ use crate::app::i18n::{Lang, fill, rule_label, stone_name};
 use crate::app::theme::widgets::{
     dialog_room, dialog_window, error_colour, primary_button, scroll_when_tall,
 };
-use crate::engine::Rule;
-use crate::net::{
+use gomoku_engine::Rule;
+use gomoku_net::{
     ClientMessage, ColourChoice, GameSummary, MAX_NAME_CHARS, ONLINE_SIZES, RoomSettings,
     RoomStatus, SeatInfo, TimeControl,
 };
@@ -496,8 +496,8 @@ mod tests {
     use super::*;
     use crate::app::capture::egui_harness::{run_frame, styled_context, window_rect};
     use crate::app::theme::widgets::dialog_width;
-    use crate::engine::Stone;
     use crate::players::settings::Language;
+    use gomoku_engine::Stone;
 
     #[test]
     fn a_lobby_taller_than_the_window_keeps_its_title_and_menu_button_in_view() {
@@ -551,7 +551,7 @@ mod tests {
     /// Connected as Ann, no notice.
     fn connected() -> Connection {
         let status = LinkStatus {
-            player: Some(crate::net::PlayerInfo {
+            player: Some(gomoku_net::PlayerInfo {
                 id: 1,
                 name: "Ann".to_owned(),
                 rating: 1500.0,

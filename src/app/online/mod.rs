@@ -35,7 +35,7 @@ mod panel_view;
 
 use bevy::prelude::*;
 
-use crate::net::{ClientMessage, PlayerInfo, ServerMessage};
+use gomoku_net::{ClientMessage, PlayerInfo, ServerMessage};
 
 pub use account::{OnlineAccount, default_address};
 pub use clocks::OnlineClocks;

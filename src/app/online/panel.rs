@@ -14,7 +14,7 @@ use crate::app::i18n::Lang;
 use crate::app::theme::UiSystems;
 use crate::app::theme::widgets::{dialog_window, primary_button, root_ui};
 use crate::app::{Dialog, Screen};
-use crate::net::{ClientMessage, RoomStatus};
+use gomoku_net::{ClientMessage, RoomStatus};
 
 /// The narrowest the panel gets when the layout leaves it no room.
 const MIN_PANEL: f32 = 260.0;

@@ -12,8 +12,8 @@ use super::{Link, LinkStatus, OnlineGame, rating_label};
 use crate::app::i18n::{Lang, fill, rule_label, stone_name};
 use crate::app::screens::player_cards::{CardState, PlayerCard, PlayerCards, show_cards};
 use crate::app::theme::widgets::{button, error_colour, icon_button, primary_button};
-use crate::engine::Stone;
-use crate::net::{ClientMessage, EndReason, GameResult, PlayerInfo, RoomState, RoomStatus};
+use gomoku_engine::Stone;
+use gomoku_net::{ClientMessage, EndReason, GameResult, PlayerInfo, RoomState, RoomStatus};
 
 /// The size of the invite code while the room waits, in points.
 pub(crate) const INVITE_CODE_SIZE: f32 = 26.0;
@@ -422,7 +422,7 @@ mod tests {
             problem: (*link != Link::Online).then_some(crate::app::online::LinkProblem::Dropped),
             ..LinkStatus::default()
         };
-        let seat = me.map(|colour| crate::net::SeatInfo {
+        let seat = me.map(|colour| gomoku_net::SeatInfo {
             code: room.code.clone(),
             colour,
             seat_token: "t".to_owned(),
@@ -524,7 +524,7 @@ mod tests {
         {
             let mut room = playing.clone();
             room.moves = (0..(i * 23 + 9) as u8)
-                .map(|n| crate::engine::Pos::new(n % 15, n / 15))
+                .map(|n| gomoku_engine::Pos::new(n % 15, n / 15))
                 .collect();
             room.to_move = if room.moves.len().is_multiple_of(2) {
                 Stone::Black
@@ -541,7 +541,7 @@ mod tests {
             ));
         }
         let mut offers = playing.clone();
-        offers.moves = vec![crate::engine::Pos::new(7, 7), crate::engine::Pos::new(8, 8)];
+        offers.moves = vec![gomoku_engine::Pos::new(7, 7), gomoku_engine::Pos::new(8, 8)];
         offers.draw_offer = Some(Stone::Black);
         offers.takeback_request = Some(Stone::Black);
         offers.connected = [true, false];

@@ -20,8 +20,8 @@ use super::{AiBrain, AiExecution, Search};
 use crate::app::{
     ActiveSetup, AppSystems, Board, GameClock, GameOpening, Mode, MoveRequest, Screen, UserSettings,
 };
-use crate::engine::search::levels::Level;
 use crate::players::settings::MAX_MASTER_SECS;
+use gomoku_engine::search::levels::Level;
 
 /// When the AI plays itself, each move stays on the board at least this long (seconds) before
 /// the next, so people can follow the game.

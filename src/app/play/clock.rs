@@ -21,9 +21,9 @@ use crate::app::{
     ActiveSetup, AppSystems, Board, CurrentGame, GameClock, GameCommand, GameOpening, GameSerial,
     InGame, ResumedGame, Screen, StonePlaced,
 };
-use crate::engine::Stone;
-use crate::engine::clock::{Clocks, TimeControl};
-use crate::engine::search::levels::Level;
+use gomoku_engine::Stone;
+use gomoku_engine::clock::{Clocks, TimeControl};
+use gomoku_engine::search::levels::Level;
 
 /// The time controls the menu offers (besides none): 3 min + 2 s, 5 min + 3 s, 10 min + 5 s
 /// and 15 min.

@@ -6,8 +6,8 @@ use bevy::prelude::*;
 
 use super::{AiBrain, AiExecution, Search};
 use crate::app::{ActiveSetup, AppSystems, Board, GameOpening, Mode, Screen, UserSettings};
-use crate::engine::Pos;
-use crate::engine::search::levels::Level;
+use gomoku_engine::Pos;
+use gomoku_engine::search::levels::Level;
 
 /// The level the hint thinks at.
 const HINT_LEVEL: u8 = 4;

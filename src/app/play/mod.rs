@@ -19,8 +19,8 @@ use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use rand::rngs::SmallRng;
 
-use crate::engine::search::levels::{self, Level, Thinking};
-use crate::engine::{Board as EngineBoard, Pos, Rule};
+use gomoku_engine::search::levels::{self, Level, Thinking};
+use gomoku_engine::{Board as EngineBoard, Pos, Rule};
 
 pub mod ai;
 pub mod clock;
@@ -205,7 +205,7 @@ impl Search {
     /// Asks the Web Worker, or thinks in slices if it cannot be asked.
     #[cfg(target_arch = "wasm32")]
     fn ask_worker(position: &EngineBoard, rule: Rule, level: Level, stop: &Arc<AtomicBool>) -> Job {
-        let request = crate::engine::search::worker::ThinkRequest {
+        let request = gomoku_engine::search::worker::ThinkRequest {
             id: worker::next_id(),
             size: position.size(),
             rule,

@@ -14,7 +14,7 @@ use crate::app::{
     ActiveSetup, AppSystems, Board, GameOpening, GamePlayers, MoveRefused, MoveSource,
     OpeningRequest, Refusal, StatusLine, StonePlaced,
 };
-use crate::engine::opening::{Action, OpeningError};
+use gomoku_engine::opening::{Action, OpeningError};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -27,7 +27,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// The point an action is played on, if it has one.
-fn point_of(action: Action) -> Option<crate::engine::Pos> {
+fn point_of(action: Action) -> Option<gomoku_engine::Pos> {
     match action {
         Action::Place(p) | Action::Pick(p) => Some(p),
         Action::Choose(_) | Action::Declare(_) => None,

@@ -17,9 +17,9 @@ use rand::RngExt;
 use rand::rngs::SmallRng;
 
 use crate::app::{ActiveSetup, AppSystems, GameOpening, OpeningRequest, Screen};
-use crate::engine::opening::ai::{self, Budget};
-use crate::engine::opening::{Action, Opening};
-use crate::engine::search::levels::Level;
+use gomoku_engine::opening::ai::{self, Budget};
+use gomoku_engine::opening::{Action, Opening};
+use gomoku_engine::search::levels::Level;
 
 /// How long each position the opening AI judges may be searched at each level (1 to 5), in
 /// milliseconds. A decision judges from one position (a choice) to a few dozen (offers).

@@ -18,8 +18,8 @@ use crate::app::{
     PuzzlePosition, Refusal, Replay, ReplayReachedWin, ResumedGame, Screen, SideLine, StatusLine,
     StonePlaced, UserSettings, is_long_game_in_progress,
 };
-use crate::engine::opening::OpeningRule;
-use crate::engine::{Game, MoveError, Outcome, Pos, Stone};
+use gomoku_engine::opening::OpeningRule;
+use gomoku_engine::{Game, MoveError, Outcome, Pos, Stone};
 
 /// The result of the last move request, for the tests. (The sound and the view follow the
 /// events of [`crate::app::feedback`], which tell every outcome, not only the last.)

@@ -14,8 +14,8 @@ use bevy::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::{Closure, JsValue, wasm_bindgen};
 
-use crate::engine::analysis::worker::{JobRequest, Update};
-use crate::engine::search::worker::{ThinkAnswer, ThinkRequest};
+use gomoku_engine::analysis::worker::{JobRequest, Update};
+use gomoku_engine::search::worker::{ThinkAnswer, ThinkRequest};
 
 /// The worker's script, beside the page.
 const SCRIPT: &str = "./engine-worker.js";

@@ -21,8 +21,8 @@ use crate::app::{
     GameSetup, InGame, LookBack, Mode, OpeningRequest, PastPosition, PlayerProfiles, ReviewRequest,
     Screen, SideLine, UserSettings, can_analyse_from, seat_player,
 };
-use crate::engine::opening::OpeningRule;
-use crate::engine::{Rule, Stone};
+use gomoku_engine::opening::OpeningRule;
+use gomoku_engine::{Rule, Stone};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(

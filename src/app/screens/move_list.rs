@@ -13,7 +13,7 @@ use crate::app::i18n::{Lang, fill};
 use crate::app::theme::UiSystems;
 use crate::app::theme::widgets::primary_button;
 use crate::app::{LookBack, PastPosition, Screen};
-use crate::engine::Pos;
+use gomoku_engine::Pos;
 
 /// The least width of a move in the list, so the columns line up.
 const MOVE_WIDTH: f32 = 66.0;

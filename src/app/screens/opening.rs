@@ -13,7 +13,7 @@ use crate::app::play::opening_ai::OpeningThinking;
 use crate::app::theme::UiSystems;
 use crate::app::theme::widgets::{dialog_window, primary_button};
 use crate::app::{Dialog, GameOpening, OpeningPlay, OpeningRequest, Screen, opening_runs};
-use crate::engine::opening::{Action, Choice, Task};
+use gomoku_engine::opening::{Action, Choice, Task};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(

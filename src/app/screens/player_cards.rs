@@ -16,10 +16,10 @@ use crate::app::theme::widgets::error_colour;
 use crate::app::{
     ActiveSetup, AppSystems, GameClock, GameOpening, GamePlayers, PlayerProfiles, Screen,
 };
-use crate::engine::search::levels::Level;
-use crate::engine::{Game, Stone};
 use crate::players::Title;
 use crate::players::rank::ai_rating;
+use gomoku_engine::search::levels::Level;
+use gomoku_engine::{Game, Stone};
 
 /// The size of the players' names, in points.
 pub const NAME_SIZE: f32 = 15.0;

@@ -142,15 +142,15 @@ impl Palette {
 impl Palette {
     /// The colour of a move number on a `stone`: the last move's in the last-move colour, and
     /// every number on the lit winning five (`lit`) dark on the glow.
-    pub fn number_colour(&self, stone: crate::engine::Stone, last: bool, lit: bool) -> Color {
+    pub fn number_colour(&self, stone: gomoku_engine::Stone, last: bool, lit: bool) -> Color {
         if lit {
             return self.number_on_win;
         }
         match (stone, last) {
-            (crate::engine::Stone::Black, false) => self.number_on_black,
-            (crate::engine::Stone::White, false) => self.number_on_white,
-            (crate::engine::Stone::Black, true) => self.last_number_on_black,
-            (crate::engine::Stone::White, true) => self.last_number_on_white,
+            (gomoku_engine::Stone::Black, false) => self.number_on_black,
+            (gomoku_engine::Stone::White, false) => self.number_on_white,
+            (gomoku_engine::Stone::Black, true) => self.last_number_on_black,
+            (gomoku_engine::Stone::White, true) => self.last_number_on_white,
         }
     }
 }
@@ -210,7 +210,7 @@ fn follow_settings(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Stone;
+    use gomoku_engine::Stone;
 
     /// WCAG contrast ratio between two colours.
     fn contrast(a: Color, b: Color) -> f32 {

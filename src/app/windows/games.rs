@@ -8,10 +8,10 @@ use crate::app::i18n::{Lang, counted, fill, players_text, result_text, rule_labe
 use crate::app::theme::UiSystems;
 use crate::app::theme::widgets::{dialog_width, dialog_window, error_colour, scroll_within};
 use crate::app::{Board, Dialog, GameHistory, GameSetup, Replay, Screen};
-use crate::engine::record::json::to_json;
-use crate::engine::record::position_string::to_position_string;
-use crate::engine::record::psq::to_psq;
-use crate::engine::record::{
+use gomoku_engine::record::json::to_json;
+use gomoku_engine::record::position_string::to_position_string;
+use gomoku_engine::record::psq::to_psq;
+use gomoku_engine::record::{
     GameRecord, ImportDefaults, MAX_IMPORT_BYTES, RecordError, date, import, too_long,
 };
 
@@ -414,7 +414,7 @@ mod tests {
         let mut replay = None;
         let defaults = ImportDefaults {
             size: 15,
-            rule: crate::engine::Rule::Freestyle,
+            rule: gomoku_engine::Rule::Freestyle,
             policy: Default::default(),
         };
         let lang = Lang(Language::English);

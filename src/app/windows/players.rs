@@ -8,8 +8,8 @@ use crate::app::i18n::{Lang, counted, fill, rule_label, title_name};
 use crate::app::theme::UiSystems;
 use crate::app::theme::widgets::{dialog_width, dialog_window, error_colour, scroll_when_tall};
 use crate::app::{Dialog, PlayerProfiles, UserSettings};
-use crate::engine::record::date;
 use crate::players::{ProfileError, ProfileId, StatMode, Tally};
+use gomoku_engine::record::date;
 
 /// What the Players window is doing.
 #[derive(Resource, Debug, Clone, Default)]

@@ -10,7 +10,7 @@ use crate::app::i18n::opening::{opening_label, record_lines};
 use crate::app::i18n::{Lang, fill, players_text, result_text, rule_label};
 use crate::app::theme::widgets::{dialog_window, icon_button, primary_button};
 use crate::app::{ReplayStep as Step, ReviewRequest};
-use crate::engine::record::GameRecord;
+use gomoku_engine::record::GameRecord;
 
 /// The replay panel's id (tests find it by it).
 pub const REPLAY_WINDOW: &str = "replay_window";
@@ -206,10 +206,10 @@ mod tests {
         Accessible, accessible, button_count, named, run_frame, styled_context, unnamed_buttons,
         window_rect,
     };
-    use crate::engine::Rule;
-    use crate::engine::analysis::{Review, ReviewOptions, review_game};
-    use crate::engine::record::{ImportDefaults, import};
     use crate::players::settings::Language;
+    use gomoku_engine::Rule;
+    use gomoku_engine::analysis::{Review, ReviewOptions, review_game};
+    use gomoku_engine::record::{ImportDefaults, import};
 
     /// A short game White wins with a five, as the screenshots' saved game.
     fn game() -> GameRecord {

@@ -9,9 +9,9 @@ use crate::app::online::{OnlineAccount, default_address};
 use crate::app::theme::UiSystems;
 use crate::app::theme::widgets::{dialog_window, scroll_when_tall};
 use crate::app::{Dialog, UserSettings};
-use crate::net::MAX_NAME_CHARS;
 use crate::players::online::MAX_ADDRESS_CHARS;
 use crate::players::settings::{Language, MAX_MASTER_SECS, Theme, cores};
+use gomoku_net::MAX_NAME_CHARS;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(

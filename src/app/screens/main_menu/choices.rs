@@ -10,7 +10,7 @@ use crate::app::theme::icons;
 use crate::app::theme::style::WINDOW_RADIUS;
 use crate::app::theme::widgets::icon_button;
 use crate::app::{Dialog, GameSetup, Mode};
-use crate::engine::Stone;
+use gomoku_engine::Stone;
 
 /// The mode cards, `size` each, one below the other (`vertical`) or side by side.
 pub(super) fn mode_cards(

@@ -400,8 +400,8 @@ mod tests {
     use crate::app::capture::egui_harness::{
         Accessible, SCREEN, accessible, key, named, run_frame, styled_context,
     };
-    use crate::engine::Rule;
     use crate::players::settings::Language;
+    use gomoku_engine::Rule;
 
     /// Profiles with one player, as after the first start.
     fn profiles() -> PlayerProfiles {

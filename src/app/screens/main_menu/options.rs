@@ -12,10 +12,10 @@ use crate::app::i18n::{Lang, fill, rule_label, time_control_name};
 use crate::app::play::clock::TIME_CONTROLS;
 use crate::app::theme::style::BUTTON_RADIUS;
 use crate::app::{Dialog, GameSetup, Mode, PlayerProfiles, UserSettings};
-use crate::engine::opening::{Opening, OpeningRule};
-use crate::engine::search::levels::Level;
-use crate::engine::{ForbiddenPolicy, Rule, Stone};
 use crate::players::ProfileId;
+use gomoku_engine::opening::{Opening, OpeningRule};
+use gomoku_engine::search::levels::Level;
+use gomoku_engine::{ForbiddenPolicy, Rule, Stone};
 
 /// The board sizes offered.
 const SIZES: [u8; 3] = [13, 15, 19];

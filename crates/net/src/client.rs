@@ -1,0 +1,207 @@
+//! What a client sends. Unknown fields and unknown message types are refused.
+
+use serde::{Deserialize, Serialize};
+
+use super::ONLINE_SIZES;
+use gomoku_engine::Rule;
+
+/// A clock: the engine's time control (`base_secs` for the whole game plus `increment_secs`
+/// after each own move), the same for online and local games.
+pub use gomoku_engine::clock::TimeControl;
+
+/// What a game is played under; quick match pairs players asking for equal settings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoomSettings {
+    /// The rule (renju forbidden points are always refused, never lose).
+    pub rule: Rule,
+    /// The board side: 13, 15 or 19.
+    pub size: u8,
+    /// The clock, or `null` for an untimed game.
+    pub time: Option<TimeControl>,
+    /// Whether the result changes the players' ratings.
+    pub rated: bool,
+}
+
+impl RoomSettings {
+    /// Checks the settings against what online play offers; the error says what is wrong.
+    pub fn validate(&self) -> Result<(), String> {
+        if !ONLINE_SIZES.contains(&self.size) {
+            return Err(format!(
+                "board size {} is not offered online (13, 15 or 19)",
+                self.size
+            ));
+        }
+        if let Some(t) = self.time {
+            t.check()?;
+        }
+        Ok(())
+    }
+}
+
+/// Which colour the creator of a room takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ColourChoice {
+    /// Black, who moves first.
+    Black,
+    /// White.
+    White,
+    /// Decided by the server at random.
+    Random,
+}
+
+/// A message from a client to the server.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientMessage {
+    /// The first message: the protocol version and who is speaking. With `token`, the player
+    /// it belongs to; with only `name`, a new player is made and its token sent back once;
+    /// with neither, an anonymous spectator.
+    Hello {
+        /// Must equal [`super::PROTOCOL_VERSION`].
+        version: u32,
+        /// A name for a new player (or a new name for the token's player).
+        #[serde(default)]
+        name: Option<String>,
+        /// The secret token of an existing player.
+        #[serde(default)]
+        token: Option<String>,
+    },
+    /// Opens a room and takes a seat in it; the answer is the seat and the room's invite code.
+    CreateRoom {
+        /// Rule, size, clock and whether it is rated.
+        settings: RoomSettings,
+        /// The creator's colour.
+        colour: ColourChoice,
+        /// Whether the game is listed for spectators.
+        public: bool,
+    },
+    /// Takes the free seat of a room by its invite code.
+    JoinRoom {
+        /// The invite code.
+        code: String,
+    },
+    /// Waits for an opponent asking for the same settings.
+    QuickMatch {
+        /// The settings to be paired on.
+        settings: RoomSettings,
+    },
+    /// Leaves the quick-match queue.
+    CancelQuickMatch,
+    /// Watches a public game: its state now and after every change.
+    Watch {
+        /// The game's code.
+        code: String,
+    },
+    /// Stops watching a game.
+    Unwatch {
+        /// The game's code.
+        code: String,
+    },
+    /// Comes back to a seat (after a dropped connection or a server restart).
+    Resume {
+        /// The game's code.
+        code: String,
+        /// The seat's secret token.
+        seat_token: String,
+    },
+    /// Plays a stone.
+    Move {
+        /// The game's code.
+        code: String,
+        /// The seat's secret token.
+        seat_token: String,
+        /// The number of moves on the board before this one; a stale number is refused, so a
+        /// repeated message never plays twice.
+        ply: u32,
+        /// Column from the left, 0-based.
+        x: u8,
+        /// Row from the top, 0-based.
+        y: u8,
+    },
+    /// Resigns the game.
+    Resign {
+        /// The game's code.
+        code: String,
+        /// The seat's secret token.
+        seat_token: String,
+    },
+    /// Offers a draw (cleared by the next move).
+    OfferDraw {
+        /// The game's code.
+        code: String,
+        /// The seat's secret token.
+        seat_token: String,
+    },
+    /// Accepts the opponent's draw offer: the game ends drawn.
+    AcceptDraw {
+        /// The game's code.
+        code: String,
+        /// The seat's secret token.
+        seat_token: String,
+    },
+    /// Declines the opponent's draw offer.
+    DeclineDraw {
+        /// The game's code.
+        code: String,
+        /// The seat's secret token.
+        seat_token: String,
+    },
+    /// Asks to take back one's own last move (and the reply to it, if any).
+    AskTakeback {
+        /// The game's code.
+        code: String,
+        /// The seat's secret token.
+        seat_token: String,
+    },
+    /// Grants the opponent's takeback request.
+    GrantTakeback {
+        /// The game's code.
+        code: String,
+        /// The seat's secret token.
+        seat_token: String,
+    },
+    /// Declines the opponent's takeback request.
+    DeclineTakeback {
+        /// The game's code.
+        code: String,
+        /// The seat's secret token.
+        seat_token: String,
+    },
+    /// Asks for the public games being played now.
+    ListGames,
+    /// Asks for the best rated players.
+    Leaderboard {
+        /// How many (1 to 100).
+        limit: u32,
+    },
+    /// Asks for a [`super::ServerMessage::Pong`].
+    Ping,
+}
+
+impl ClientMessage {
+    /// The message's `type` name, for error replies.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            ClientMessage::Hello { .. } => "hello",
+            ClientMessage::CreateRoom { .. } => "create_room",
+            ClientMessage::JoinRoom { .. } => "join_room",
+            ClientMessage::QuickMatch { .. } => "quick_match",
+            ClientMessage::CancelQuickMatch => "cancel_quick_match",
+            ClientMessage::Watch { .. } => "watch",
+            ClientMessage::Unwatch { .. } => "unwatch",
+            ClientMessage::Resume { .. } => "resume",
+            ClientMessage::Move { .. } => "move",
+            ClientMessage::Resign { .. } => "resign",
+            ClientMessage::OfferDraw { .. } => "offer_draw",
+            ClientMessage::AcceptDraw { .. } => "accept_draw",
+            ClientMessage::DeclineDraw { .. } => "decline_draw",
+            ClientMessage::AskTakeback { .. } => "ask_takeback",
+            ClientMessage::GrantTakeback { .. } => "grant_takeback",
+            ClientMessage::DeclineTakeback { .. } => "decline_takeback",
+            ClientMessage::ListGames => "list_games",
+            ClientMessage::Leaderboard { .. } => "leaderboard",
+            ClientMessage::Ping => "ping",
+        }
+    }
+}
