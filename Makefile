@@ -1,5 +1,5 @@
 # Two commands for a fresh Debian machine: `make run` plays, `make test` checks everything.
-.PHONY: run test deps brain bench frames screenshots web wasm-floor serve server load dist
+.PHONY: run test deps brain bench frames screenshots web wasm-floor serve server load dist book
 
 run: deps
 	cargo run --bin gomoku
@@ -9,6 +9,8 @@ test:
 
 deps:
 	scripts/deps.sh
+
+book: ; scripts/deps.sh --book && scripts/book.sh
 
 brain:
 	cargo build --release -p gomoku-engine --bin gomoku-brain

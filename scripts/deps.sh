@@ -6,16 +6,19 @@
 #                            software Vulkan, Chromium, nginx)
 #   scripts/deps.sh --postgres  also PostgreSQL's server programs (the tests start a private
 #                            throwaway cluster with scripts/pg_cluster.sh; nothing is set up)
+#   scripts/deps.sh --book   also mdbook, which builds the book in docs/book (scripts/book.sh)
 set -euo pipefail
 
 want_web=0
 want_e2e=0
 want_pg=0
+want_book=0
 for a in "$@"; do
   case "$a" in
     --web) want_web=1 ;;
     --e2e) want_e2e=1 ;;
     --postgres) want_pg=1 ;;
+    --book) want_book=1 ;;
     *) echo "deps.sh: unknown option $a" >&2; exit 2 ;;
   esac
 done
@@ -60,7 +63,7 @@ if command -v dpkg >/dev/null 2>&1; then
     DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get "${lock[@]}" install -y -qq "${missing[@]}"
   fi
 else
-  echo "==> not a Debian system: install the equivalents of ${packages[*]} yourself (see README)"
+  echo "==> not a Debian system: install the equivalents of ${packages[*]} yourself (see docs/book/src/getting-started.md)"
 fi
 
 for component in rustfmt clippy; do
@@ -78,4 +81,11 @@ fi
 if [ "$want_e2e" -eq 1 ] && [ ! -d tests/e2e/node_modules/playwright-core ]; then
   echo "==> installing playwright-core for the web end-to-end test"
   npm --prefix tests/e2e install --no-audit --no-fund --loglevel=error
+fi
+
+# mdbook for the book (docs/book): the last 0.4 release, built without its web server and file
+# watcher (only `mdbook build` is used), where no mdbook is on the PATH.
+if [ "$want_book" -eq 1 ] && ! command -v mdbook >/dev/null 2>&1; then
+  echo "==> installing mdbook (cargo install; a few minutes the first time)"
+  cargo install --locked mdbook --version 0.4.52 --no-default-features --features search
 fi

@@ -16,8 +16,9 @@ target_dir=${CARGO_TARGET_DIR:-target}
 # The crowd test opens 2,000 spectators' connections (it uses fewer under a lower limit).
 ulimit -n 8192 2>/dev/null || true
 
-stage "dependencies" scripts/deps.sh --web --e2e --postgres
+stage "dependencies" scripts/deps.sh --web --e2e --postgres --book
 stage "format" cargo fmt --all -- --check
+stage "book (links checked, mdbook build)" scripts/book.sh
 stage "no import circle in src/app" python3 scripts/app_imports.py
 stage "clippy" cargo clippy --workspace --all-targets --locked -- -D warnings
 # Not the examples: tools built by their own make targets (clippy above checks them), which
