@@ -4,21 +4,21 @@ at THRESH or more, and what a longer search of ours and the opponent would have 
 
     python3 scripts/loss_diagnosis.py MATCH_DIR OURS OPPONENT [THRESH] [SLOW_MS] [SHARD k/N] > out.jsonl
 
-MATCH_DIR is a folder saved by `scripts/match.py --save` (games and logs) with the match's
-report beside it (MATCH_DIR.txt); OURS played as A, OPPONENT (a brain that reports `Eval` in
-its MESSAGE lines, such as Rapfi) as B. For each game B won: the position before our move,
-our move there (as played at the match's time), our move after SLOW_MS, the opponent's move
-after 1 s, and the opponent's evaluation (its own view, 0.5 s) after each of them, a proven
-win or loss as +-3000 (`label_with_brain.parse_score`). Freestyle. Figures for diagnosis, not
-a test.
+MATCH_DIR is a folder saved by `scripts/match.py --save DIR --logs` (the games with their
+results, and the engines' logs, which docs/matches/ does not keep; read with
+`scripts/games_archive.py`); OURS played as A, OPPONENT (a brain that reports `Eval` in its
+MESSAGE lines, such as Rapfi) as B. For each game B won: the position before our move, our move
+there (as played at the match's time), our move after SLOW_MS, the opponent's move after 1 s,
+and the opponent's evaluation (its own view, 0.5 s) after each of them, a proven win or loss as
++-3000 (`label_with_brain.parse_score`). Freestyle. Figures for diagnosis, not a test.
 """
-import glob
 import json
 import os
 import re
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
+from games_archive import logged_games  # noqa: E402
 from label_with_brain import parse_score  # noqa: E402
 from match import start_engines  # noqa: E402
 
@@ -48,17 +48,16 @@ def main():
     slow = int(sys.argv[5]) if len(sys.argv) > 5 else 5000
     k, shards = map(int, (sys.argv[6] if len(sys.argv) > 6 else '0/1').split('/'))
     try:
-        report = open(folder.rstrip('/') + '.txt').read()
-    except OSError as e:
-        sys.exit(f"the match's report beside {folder}: {e}")
-    lost = {int(m[1]) for m in re.finditer(r'game +(\d+): A is \w+: B ', report)}
-    for i, log in enumerate(sorted(glob.glob(folder + '/game*.log'))):
-        number = int(re.search(r'game(\d+)', log)[1])
-        if i % shards != k or number not in lost:
+        games = logged_games(folder)
+    except (FileNotFoundError, ValueError) as e:
+        sys.exit(str(e))
+    for i, game in enumerate(games):
+        number = game.game
+        if i % shards != k or not re.match(r'A is \w+: B ', game.result):
             continue
-        moves = re.findall(r'[a-o]\d+', open(log[:-4] + '.txt').readline())
+        moves = game.words
         first = None
-        for line in open(log):
+        for line in open(game.log):
             m = re.match(r'(\d+) (black|white) [\d,]+: (MESSAGE .*Eval .*)', line)
             if m and parse_score([m[3]]) >= thresh:
                 first = int(m[1])

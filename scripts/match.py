@@ -18,9 +18,12 @@ an illegal move loses that game. Each engine of a game is started and its OK to 
 before the other starts and before any move is timed, as a Gomocup manager does. Figures, not
 a test: used to compare engine versions, e.g. a build of main against a build of a branch.
 `--jobs 2` plays two games at once (each game keeps one core busy: only one engine thinks at a
-time); `--save DIR` writes every game as a position string (`h8i9...`, the format
-`gomoku --moves` and the game's import read) and the engines' MESSAGE and DEBUG lines move by
-move. `--match-ms N` gives each engine N ms for its whole game as well (Gomocup's
+time); `--save DIR` writes the games to `DIR/games.tsv.gz` (see scripts/games_archive.py: each
+game's position string, `h8i9...`, the format `gomoku --moves` and the game's import read, with
+its line of the report), rewritten after each game; with `--logs` also the engines' MESSAGE and
+DEBUG lines move by move, `DIR/gameNNN.log` (not kept in docs/matches/). The report goes to
+standard output: `> DIR/result.txt` keeps it beside the games, where `scripts/games_archive.py
+pack` finds it. `--match-ms N` gives each engine N ms for its whole game as well (Gomocup's
 `timeout_match`, with `time_left` told before each move): an engine whose thinking adds up to
 more loses on time.
 
@@ -50,6 +53,7 @@ MATCH_MS = 0
 SETTLE_S = 0.05
 
 sys.path.insert(0, os.path.dirname(__file__))
+import games_archive  # noqa: E402
 import renju_crosscheck as renju  # noqa: E402
 
 
@@ -154,14 +158,27 @@ def start_engines(paths, size, rule, ms):
     return engines
 
 
-def save_game(folder, number, moves, log, size):
-    """Writes game `number`'s position string and its log into `folder` (if one was given)."""
-    if not folder:
+def start_saving(args):
+    """The games saved so far (`--save`), after making the folder; None without `--save`."""
+    if not args.save:
+        return None
+    os.makedirs(args.save, exist_ok=True)
+    if os.path.exists(os.path.join(args.save, games_archive.ARCHIVE)):
+        sys.exit(f"{args.save} holds a match's games already: save each match in its own folder")
+    return []
+
+
+def save_game(args, saved, number, moves, log, result):
+    """Adds game `number` (its moves and its line of the report, `result`) to the folder's
+    games.tsv.gz, rewritten whole, and writes its log beside it with `--logs`."""
+    if saved is None:
         return
-    with open(os.path.join(folder, f"game{number:03}.txt"), "w") as f:
-        f.write(position_string(moves, size) + "\n")
-    with open(os.path.join(folder, f"game{number:03}.log"), "w") as f:
-        f.write("\n".join(log) + "\n")
+    rule = {v: k for k, v in games_archive.RULE_NUMBERS.items()}.get(args.rule, "")
+    saved.append(games_archive.Game(".", number, rule, result, position_string(moves, args.size)))
+    games_archive.write_games(os.path.join(args.save, games_archive.ARCHIVE), saved)
+    if args.logs:
+        with open(os.path.join(args.save, f"game{number:03}.log"), "w") as f:
+            f.write("\n".join(log) + "\n")
 
 
 # Late replies named in the report, per engine (the slowest first).
@@ -451,17 +468,21 @@ def main():
                     help="time for each engine's whole game in ms (Gomocup's timeout_match, "
                          "time_left told before each move; over it loses), 0 for none")
     ap.add_argument("--jobs", type=int, default=1)
-    ap.add_argument("--save", help="a folder for the games' position strings")
+    ap.add_argument("--save", help="a folder for the games (DIR/games.tsv.gz)")
+    ap.add_argument("--logs", action="store_true",
+                    help="with --save, also write the engines' messages of each game "
+                         "(DIR/gameNNN.log)")
     ap.add_argument("--openings", help="a file of openings to play instead of random ones")
     ap.add_argument("--swap2", action="store_true",
                     help="open every game with swap2, the engines taking turns as the opener")
     args = ap.parse_args()
     global MATCH_MS
     MATCH_MS = args.match_ms
+    if args.logs and not args.save:
+        ap.error("--logs needs --save")
     if args.swap2:
         return swap2_match(args)
-    if args.save:
-        os.makedirs(args.save, exist_ok=True)
+    saved = start_saving(args)
     score = {"a": 0, "b": 0, "draw": 0}
     replies = {"a": [], "b": []}
     games = []
@@ -482,7 +503,6 @@ def main():
             winner, why, moves, log, times = future.result()
             replies["a"].extend((t, number, m) for t, m in times[0 if a_black else 1])
             replies["b"].extend((t, number, m) for t, m in times[1 if a_black else 0])
-            save_game(args.save, number, moves, log, args.size)
             if winner is None:
                 score["draw"] += 1
                 who = "draw"
@@ -491,8 +511,9 @@ def main():
                 score["a" if won_a else "b"] += 1
                 who = "A" if won_a else "B"
             results[number] = who
-            print(f"game {number:3}: A is {'black' if a_black else 'white'}: "
-                  f"{who} ({why}, {len(moves)} moves)", flush=True)
+            result = f"A is {'black' if a_black else 'white'}: {who} ({why}, {len(moves)} moves)"
+            save_game(args, saved, number, moves, log, result)
+            print(f"game {number:3}: {result}", flush=True)
     total = sum(score.values())
     print(f"A {score['a']} - B {score['b']} - draws {score['draw']} of {total} "
           f"(A scores {(score['a'] + score['draw'] / 2) / max(total, 1):.0%})")
@@ -515,8 +536,7 @@ def main():
 
 def swap2_match(args):
     """The match under swap2: A opens the odd games, B the even ones."""
-    if args.save:
-        os.makedirs(args.save, exist_ok=True)
+    saved = start_saving(args)
     score = {"a": 0, "b": 0, "draw": 0}
     colours = {"a": 0}
     replies = {"a": [], "b": []}
@@ -534,16 +554,17 @@ def swap2_match(args):
             colours["a"] += a_black
             replies["a"].extend((t, number, m) for t, m in times[a])
             replies["b"].extend((t, number, m) for t, m in times[1 - a])
-            save_game(args.save, number, moves, log, args.size)
             if winner is None:
                 score["draw"] += 1
                 who = "draw"
             else:
                 who = "A" if winner == a else "B"
                 score[who.lower()] += 1
-            print(f"game {number:3}: {'A' if a_opens else 'B'} opens, A is "
-                  f"{'black' if a_black else 'white'}: {who} ({why}, {len(moves)} moves, "
-                  f"opening {position_string(moves[:5], args.size)})", flush=True)
+            result = (f"{'A' if a_opens else 'B'} opens, A is "
+                      f"{'black' if a_black else 'white'}: {who} ({why}, {len(moves)} moves, "
+                      f"opening {position_string(moves[:5], args.size)})")
+            save_game(args, saved, number, moves, log, result)
+            print(f"game {number:3}: {result}", flush=True)
     total = sum(score.values())
     print(f"A {score['a']} - B {score['b']} - draws {score['draw']} of {total} "
           f"(A scores {(score['a'] + score['draw'] / 2) / max(total, 1):.0%}); "

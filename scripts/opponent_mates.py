@@ -5,24 +5,27 @@
     python3 scripts/opponent_mates.py --positions MATCH_DIR [MATCH_DIR ...]
     python3 scripts/opponent_mates.py BRAIN MS --from POSITIONS_FILE [--rule 0|1|4]
 
-Each folder is one saved by `scripts/match.py --save` against an engine that reports a proven
-win as `Eval +M<plies>` in its MESSAGE lines (Rapfi does). For each game where it did, the
-position before the move where it first reported one is the test: BRAIN (any Gomocup brain)
-moves there in MS milliseconds as the side that had the win, and finds it when its MESSAGE
-reports a win: a score of 29000 or more (`gomoku-brain`'s scale), or `Eval +M<plies>` (Rapfi's
-own announcement, printed as 30000 less the plies), so the opponent itself can be measured the
-same way, moving fresh in each position. Prints each position with the score, then the count.
-`--positions` prints the positions only (`game plies moves`, one per line), the input of
-`examples/vct_probe.rs`, which measures the threat solver alone on them; `--from` reads such a
-file instead of the folders (the logs need not be kept).
+Each folder is one saved by `scripts/match.py --save DIR --logs` (the logs are not kept in
+docs/matches/) against an engine that reports a proven win as `Eval +M<plies>` in its MESSAGE
+lines (Rapfi does). For each game where it did, the position before the move where it first
+reported one is the test: BRAIN (any Gomocup brain) moves there in MS milliseconds as the side
+that had the win, and finds it when its MESSAGE reports a win: a score of 29000 or more
+(`gomoku-brain`'s scale), or `Eval +M<plies>` (Rapfi's own announcement, printed as 30000 less
+the plies), so the opponent itself can be measured the same way, moving fresh in each position.
+Prints each position with the score, then the count. `--positions` prints the positions only
+(`game plies moves`, one per line), the input of `examples/vct_probe.rs`, which measures the
+threat solver alone on them; `--from` reads such a file instead of the folders (the logs need
+not be kept).
 Figures for diagnosis, not a test.
 """
 
-import glob
 import os
 import re
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(__file__))
+from games_archive import game_label, logged_games  # noqa: E402
 
 MATE = re.compile(r"(\d+) (black|white) [\d,]+: MESSAGE .*Eval \+M(\d+)")
 SCORE = re.compile(r"score (-?\d+)")
@@ -31,9 +34,13 @@ ANNOUNCED = re.compile(r"Eval \+M(\d+)")
 
 def mate_positions(folder):
     """(game, plies to mate, moves before the first announced mate) for each game."""
-    for log in sorted(glob.glob(os.path.join(folder, "game*.log"))):
+    try:
+        games = logged_games(folder)
+    except (FileNotFoundError, ValueError) as e:
+        sys.exit(str(e))
+    for game in games:
         first = None
-        with open(log) as f:
+        with open(game.log) as f:
             for line in f:
                 m = MATE.match(line)
                 if m:
@@ -41,10 +48,7 @@ def mate_positions(folder):
                     break
         if first is None:
             continue
-        with open(log[:-4] + ".txt") as f:
-            moves = re.findall(r"[a-o]\d+", f.readline())
-        name = os.path.basename(folder.rstrip("/")) + "/" + os.path.basename(log)[:-4]
-        yield name, plies, moves[: first - 1]
+        yield game_label(folder, game), plies, game.words[: first - 1]
 
 
 def positions_in(path):

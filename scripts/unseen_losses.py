@@ -3,18 +3,20 @@
 
     python3 scripts/unseen_losses.py MATCH_DIR [MATCH_DIR ...]
 
-Each folder is one saved by `scripts/match.py --save` with `gomoku-brain` as engine A: the
-`gameNNN.log` files hold each engine's MESSAGE lines, ours as `depth D score S ...`. A game
-counts as lost when our last score is below -1500. A loss is "unseen" when, at one of our two
-moves before we first reported a proven loss (a score of -20000 or less), our score was still
-above -400: the loss came from a forced sequence our search did not see until it was there.
-Figures for diagnosis, not a test.
+Each folder is one saved by `scripts/match.py --save DIR --logs` with `gomoku-brain` as engine
+A: the `gameNNN.log` files (not kept in docs/matches/) hold each engine's MESSAGE lines, ours as
+`depth D score S ...`. A game counts as lost when our last score is below -1500. A loss is
+"unseen" when, at one of our two moves before we first reported a proven loss (a score of -20000
+or less), our score was still above -400: the loss came from a forced sequence our search did
+not see until it was there. Figures for diagnosis, not a test.
 """
 
-import glob
 import os
 import re
 import sys
+
+sys.path.insert(0, os.path.dirname(__file__))
+from games_archive import logged_games  # noqa: E402
 
 OURS = re.compile(r"(\d+) (black|white) [\d,]+: MESSAGE depth (\d+) score (-?\d+)")
 
@@ -36,8 +38,12 @@ def main():
         sys.exit(2)
     for folder in sys.argv[1:]:
         lost = unseen = 0
-        for log in sorted(glob.glob(os.path.join(folder, "game*.log"))):
-            scores = our_scores(log)
+        try:
+            games = logged_games(folder)
+        except (FileNotFoundError, ValueError) as e:
+            sys.exit(str(e))
+        for game in games:
+            scores = our_scores(game.log)
             if not scores or scores[-1] > -1500:
                 continue
             lost += 1

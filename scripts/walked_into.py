@@ -4,11 +4,12 @@
     python3 scripts/walked_into.py --positions MATCH_DIR [MATCH_DIR ...] > positions.txt
     python3 scripts/walked_into.py BRAIN MS JUDGE JUDGE_MS POSITIONS_FILE [--rule 0|1|4]
 
-Each folder is one saved by `scripts/match.py --save` against an engine that reports a proven
-win as `Eval +M<plies>` in its MESSAGE lines (Rapfi does). For each game where it did, the test
-is the position before our move that came just before that first announcement: the opponent's
-move before it announced no win, and after our move it did, so our move (most often) walked into
-the win. `--positions` prints those positions (`game moves`, one per line).
+Each folder is one saved by `scripts/match.py --save DIR --logs` (the logs are not kept in
+docs/matches/) against an engine that reports a proven win as `Eval +M<plies>` in its MESSAGE
+lines (Rapfi does). For each game where it did, the test is the position before our move that
+came just before that first announcement: the opponent's move before it announced no win, and
+after our move it did, so our move (most often) walked into the win. `--positions` prints those
+positions (`game moves`, one per line).
 
 The measure: BRAIN moves in each position in MS milliseconds; then JUDGE (a Gomocup brain that
 announces wins as above, the opponent itself for instance) thinks JUDGE_MS milliseconds in the
@@ -19,12 +20,13 @@ test: `gomoku-brain` at 0.2 s avoided 65 and 66 of 225 positions in two runs, an
 (`docs/matches/2026-11-29-block-extension/`).
 """
 
-import glob
 import os
 import re
 import sys
 
-from opponent_mates import MATE, start_brain, stop_brain
+sys.path.insert(0, os.path.dirname(__file__))
+from games_archive import game_label, logged_games  # noqa: E402
+from opponent_mates import MATE, start_brain, stop_brain  # noqa: E402
 
 LOGGED = re.compile(r"(\d+) (black|white) ")
 REPLY = re.compile(r"^(\d+),(\d+)\s*$")
@@ -32,9 +34,13 @@ REPLY = re.compile(r"^(\d+),(\d+)\s*$")
 
 def walked_positions(folder):
     """(game, moves before our move that walked into the first announced win) for each game."""
-    for log in sorted(glob.glob(os.path.join(folder, "game*.log"))):
+    try:
+        games = logged_games(folder)
+    except (FileNotFoundError, ValueError) as e:
+        sys.exit(str(e))
+    for game in games:
         first_logged = announced = None
-        with open(log) as f:
+        with open(game.log) as f:
             for line in f:
                 m = LOGGED.match(line)
                 if m and first_logged is None:
@@ -47,10 +53,7 @@ def walked_positions(folder):
         # stone), so that it saw no win there.
         if announced is None or announced - 2 < first_logged:
             continue
-        with open(log[:-4] + ".txt") as f:
-            moves = re.findall(r"[a-o]\d+", f.readline())
-        name = os.path.basename(folder.rstrip("/")) + "/" + os.path.basename(log)[:-4]
-        yield name, moves[: announced - 2]
+        yield game_label(folder, game), game.words[: announced - 2]
 
 
 def positions_in(path):

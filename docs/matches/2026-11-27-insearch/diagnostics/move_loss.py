@@ -5,8 +5,9 @@
     python3 move_loss.py play BRAIN MS positions.txt moves.txt
     python3 move_loss.py compare a.txt b.txt JUDGE JUDGE_MS positions.txt [--cache F]
 
-`positions` samples N positions (one a line, the moves as `h8 i9 ...`) from the games
-(`game*.txt` position strings, as `scripts/match.py --save` writes them): plies 6 to 60.
+`positions` samples N positions (one a line, the moves as `h8 i9 ...`) from the games (of
+folders `scripts/match.py --save` wrote, or a packed study's STUDY/MATCH, read with
+`scripts/games_archive.py`): plies 6 to 60.
 
 `play` asks BRAIN for its move in each position (`MS` milliseconds, the Gomocup protocol's
 BOARD command, freestyle) and writes `index move` lines.
@@ -37,6 +38,7 @@ import time
 # The project's scripts folder, four levels up from this research note.
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../../scripts"))
 from label_with_brain import parse_score  # noqa: E402
+from games_archive import read_games  # noqa: E402
 from match import Engine, five_or_more  # noqa: E402
 
 SIZE = 15
@@ -70,11 +72,8 @@ def sample_positions(args):
     rng = random.Random(args.seed)
     found = []
     for folder in args.games:
-        for name in sorted(os.listdir(folder)):
-            if not (name.startswith("game") and name.endswith(".txt")):
-                continue
-            with open(os.path.join(folder, name)) as f:
-                moves = re.findall(r"[a-o]\d+", f.readline())
+        for game in read_games(folder):
+            moves = game.words
             # A game ends at its first five, so no position before its last move has one.
             for ply in range(6, min(len(moves), 61)):
                 found.append(moves[:ply])

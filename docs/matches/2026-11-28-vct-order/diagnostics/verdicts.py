@@ -3,8 +3,9 @@
 
     python3 verdicts.py RAPFI MS K SHARD/N OPENINGS MATCH_DIR... > verdicts.txt
 
-For the first K of our moves after the opening in every game of each MATCH_DIR (games
-`gameNNN.txt` and the match's `result.txt`, W-L-D ours as engine A), Rapfi thinks MS ms on the
+For the first K of our moves after the opening in every game of each MATCH_DIR (a match's games
+with their results, read with `scripts/games_archive.py`: a folder of `scripts/match.py --save`
+or a packed study's STUDY/MATCH; W-L-D ours as engine A), Rapfi thinks MS ms on the
 position before our move (its move and its eval for us, the side to move) and, when our move is
 not its move, on the position after it (its eval for the opponent). The loss of our move is the
 sum of the two evals (0 when we played Rapfi's move); a mate counts 3000 (read by
@@ -20,6 +21,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "..", "..", "scripts"))
+from games_archive import read_games  # noqa: E402
 from label_with_brain import parse_score  # noqa: E402
 from match import start_engines  # noqa: E402
 
@@ -43,13 +45,13 @@ def positions(openings_file, folders, k_moves):
     openings = [words_of(l) for l in open(openings_file) if not l.startswith("#") and l.strip()]
     out = []
     for d in folders:
-        report = open(os.path.join(d, "result.txt")).read()
-        info = {int(m.group(1)): (m.group(2), m.group(3)) for m in
-                re.finditer(r"game\s+(\d+): A is (black|white): (A|B|draw)", report)}
-        for g in sorted(info):
-            moves = words_of(open(os.path.join(d, f"game{g:03}.txt")).read())
+        for game in read_games(d):
+            m = re.match(r"A is (black|white): (A|B|draw)", game.result)
+            if not m:
+                continue
+            g, moves = game.game, game.words
             start = max(len(o) for o in openings if moves[:len(o)] == o)
-            colour, winner = info[g]
+            colour, winner = m.group(1), m.group(2)
             ours = [i for i in range(start, len(moves)) if (i % 2 == 0) == (colour == "black")]
             for k, i in enumerate(ours[:k_moves]):
                 out.append((os.path.basename(os.path.normpath(d)), g, winner, k, i, moves[:i], moves[i]))

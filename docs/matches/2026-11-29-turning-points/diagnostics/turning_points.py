@@ -3,9 +3,11 @@
 
     python3 turning_points.py FOLDER... [--surprises DROP LIMIT | --largest-changes AT_LEAST]
 
-Each FOLDER is a match folder of our brain (A) against Rapfi (B), with `FOLDER.txt` beside it
-(the match's report, for each game's result) and the games' `.log` files (the engines' MESSAGE
-lines: ours print `score S`, Rapfi prints `Eval E`, `+M<plies>` for a proven win).
+Each FOLDER is a match folder of our brain (A) against Rapfi (B), read with
+`scripts/games_archive.py`: its games with their results (from the match's report, `FOLDER.txt`
+beside it, when the games lack them) and the games' `.log` files (`match.py --save DIR --logs`;
+the engines' MESSAGE lines: ours print `score S`, Rapfi prints `Eval E`, `+M<plies>` for a
+proven win).
 
 Prints, for the games we lost: how long before its first announced win Rapfi's evaluation passed
 100, 200, 400 and 800; the largest change of Rapfi's evaluation over one of our moves; who saw
@@ -17,9 +19,12 @@ With `--largest-changes AT_LEAST` it prints, in the same form, the move of each 
 which Rapfi's evaluation rose most, when it rose by AT_LEAST or more (`name change ...`).
 """
 
-import glob
+import os
 import re
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../../scripts"))
+from games_archive import game_label, logged_games  # noqa: E402
 
 EVAL = re.compile(r"Eval ([-+]?M?-?\d+)")
 SCORE = re.compile(r"score (-?\d+)")
@@ -37,26 +42,24 @@ def games(folders):
     """(name, our result 1/0.5/0, Rapfi's eval by move number, our score by move number, moves)."""
     for folder in folders:
         folder = folder.rstrip("/")
-        with open(folder + ".txt") as f:
-            report = f.read()
-        for log in sorted(glob.glob(folder + "/game*.log")):
-            number = int(log[-7:-4])
-            m = re.search(r"game +%d: A is (?:black|white): (\w+)" % number, report)
+        try:
+            logged = logged_games(folder)
+        except (FileNotFoundError, ValueError) as e:
+            sys.exit(str(e))
+        for game in logged:
+            m = re.match(r"A is (?:black|white): (\w+)", game.result)
             if not m:
                 continue
             result = {"A": 1.0, "B": 0.0}.get(m[1], 0.5)
             rapfi, ours = {}, {}
-            with open(log) as f:
+            with open(game.log) as f:
                 for line in f:
                     n = int(line.split()[0])
                     if e := EVAL.search(line):
                         rapfi[n] = rapfi_value(e[1])
                     if s := SCORE.search(line):
                         ours[n] = int(s[1])
-            with open(log[:-4] + ".txt") as f:
-                moves = re.findall(r"[a-o]\d+", f.readline())
-            name = f"{folder.split('/')[-1]}/game{number:03d}"
-            yield name, result, rapfi, ours, moves
+            yield game_label(folder, game), result, rapfi, ours, game.words
 
 
 def quantiles(xs):

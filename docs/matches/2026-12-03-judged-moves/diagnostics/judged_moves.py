@@ -5,7 +5,8 @@
     python3 judged_moves.py BRAIN MS JUDGE JUDGE_MS positions.txt [--cache FILE] > result.txt
     python3 judged_moves.py --compare RESULT_A RESULT_B
 
-`--positions` reads matches saved by `scripts/match.py --save` against an engine that prints
+`--positions` reads matches saved by `scripts/match.py --save DIR --logs` (the games and the
+engines' logs, read with `scripts/games_archive.py`) against an engine that prints
 its evaluation as `Eval N` (Rapfi does) and prints up to two positions a game (seeded) where our
 engine (the one whose MESSAGE lines say `depth D score S`) is to move, the opponent's last
 evaluation is within +-150 and no win is announced, from the first logged move plus
@@ -26,7 +27,6 @@ of B over A with its standard error, and in how many positions B's move is judge
 worse (a sign test of those counts is the sharper figure: a few clipped values dominate the mean).
 """
 
-import glob
 import json
 import math
 import os
@@ -35,6 +35,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../../scripts"))
+from games_archive import game_label, logged_games  # noqa: E402
 from opponent_mates import start_brain, stop_brain  # noqa: E402
 
 LOGGED = re.compile(r"(\d+) (black|white) ([\d,]+): MESSAGE (.*)")
@@ -56,11 +57,14 @@ def positions(folders, per_game=2, seed=1):
     lo, hi = map(int, os.environ.get("QRANGE", "0,20").split(","))
     rng = random.Random(seed)
     for d in folders:
-        for log in sorted(glob.glob(os.path.join(d, "game*.log"))):
-            with open(log[:-4] + ".txt") as f:
-                moves = re.findall(r"[a-o]\d+", f.read().split()[0])
+        try:
+            logged = logged_games(d)
+        except (FileNotFoundError, ValueError) as e:
+            sys.exit(str(e))
+        for game in logged:
+            moves = game.words
             ours, evals, first = None, {}, None
-            with open(log) as f:
+            with open(game.log) as f:
                 for line in f:
                     m = LOGGED.match(line)
                     if not m:
@@ -88,7 +92,7 @@ def positions(folders, per_game=2, seed=1):
                     break
                 cands.append(n)
             for n in rng.sample(cands, min(per_game, len(cands))):
-                print(os.path.basename(d), os.path.basename(log)[:-4], " ".join(moves[: n - 1]))
+                print(*game_label(d, game).rsplit("/", 1), " ".join(moves[: n - 1]))
 
 
 def ask(brain, moves, ms):

@@ -3,18 +3,19 @@
 
     python3 speedcmp.py MS NPOS MATCH_DIR BRAIN...
 
-Takes the first NPOS games of a folder saved by `scripts/match.py --save`, a position from each
+Takes the first NPOS games of a match (a folder saved by `scripts/match.py --save`, or a packed
+study's STUDY/MATCH, read with `scripts/games_archive.py`), a position from each
 (after 17, 25 or 33 moves in turn), and asks every brain to move there in MS ms, the brains in
 turn position by position so that the machine's drift touches all alike. Sums the nodes and the
 times of their last `MESSAGE depth ... nodes N ... time T ms` lines and prints each brain's rate.
 """
 
-import glob
 import os
 import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../../scripts"))
+from games_archive import read_games  # noqa: E402
 from opponent_mates import start_brain, stop_brain  # noqa: E402
 
 
@@ -37,9 +38,8 @@ def main():
         sys.exit(__doc__)
     ms, npos, folder, brains = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sys.argv[4:]
     positions = []
-    for f in sorted(glob.glob(os.path.join(folder, "game*.txt")))[:npos]:
-        with open(f) as g:
-            words = re.findall(r"[a-o]\d+", g.read().split()[0])
+    for game in list(read_games(folder))[:npos]:
+        words = game.words
         k = min(len(words) - 1, 17 + (len(positions) % 3) * 8)
         positions.append(words[:k])
     total = {b: [0, 0] for b in brains}
