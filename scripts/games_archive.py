@@ -651,10 +651,9 @@ def main(argv=None):
         if args.command == "pack":
             pack(args.study, args.dry_run)
         elif args.command == "list":
-            out = sys.stdout
-            out.write("\t".join(COLUMNS) + "\n")
-            for g in read_games(args.path, args.match):
-                out.write("\t".join(g.row()) + "\n")
+            games = list(read_games(args.path, args.match))
+            sys.stdout.write("".join("\t".join(row) + "\n"
+                                     for row in [COLUMNS] + [g.row() for g in games]))
         else:
             extract(args.path, args.out_dir, args.match)
     except (PackError, ValueError, FileNotFoundError) as e:

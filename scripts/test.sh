@@ -17,6 +17,7 @@ target_dir=${CARGO_TARGET_DIR:-target}
 ulimit -n 8192 2>/dev/null || true
 
 stage "dependencies" scripts/deps.sh --web --e2e --postgres --book
+stage "tracked tree within its budget (2,000 files, 40 MB)" scripts/tree_budget.sh
 stage "format" cargo fmt --all -- --check
 stage "book (links checked, mdbook build)" scripts/book.sh
 stage "no import circle in src/app" python3 scripts/app_imports.py
