@@ -34,7 +34,7 @@ packages=(pkg-config libasound2-dev libudev-dev libwayland-dev libxkbcommon-dev 
   libvulkan1 mesa-vulkan-drivers)
 if [ "$want_e2e" -eq 1 ]; then
   # nginx and openssl: the reverse-proxy example (docs/deploy/) run in front of two servers.
-  packages+=(xvfb xauth xdotool python3 chromium nginx openssl)
+  packages+=(xvfb xauth xdotool python3 chromium nginx openssl webp)
   # Node and npm may come from elsewhere than Debian (as on our CI machines): only when absent.
   command -v node >/dev/null 2>&1 || packages+=(nodejs)
   command -v npm >/dev/null 2>&1 || packages+=(npm)

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Makes the README's screenshots: every screen of the game in English and Chinese, in a
 # 1280x800, a 1920x1080 and a portrait (540x960) window, each under its own Xvfb, into
-# docs/screenshots/SIZE/SCREEN-LANG.png (and one at twice the pixels, as on a hi-DPI screen, in
-# docs/screenshots/1280x800@2x/). The players and finished games come from
-# examples/screenshot_data (a fixed seed), the online screens from a local gomoku-server with
-# games set up by examples/online_setup.
+# docs/screenshots/SIZE/SCREEN-LANG.webp (and one at twice the pixels, as on a hi-DPI screen, in
+# docs/screenshots/1280x800@2x/). The game writes PNG; each picture is kept as lossless WebP
+# (cwebp, Debian's webp: scripts/deps.sh --e2e), the same pixels in three quarters of the bytes.
+# The players and finished games come from examples/screenshot_data (a fixed seed), the online
+# screens from a local gomoku-server with games set up by examples/online_setup.
 #   scripts/screenshots.sh TARGET_DIR [SIZE ...] [--only SCREEN]
 # TARGET_DIR/debug holds gomoku, gomoku-server and examples/{screenshot_data,online_setup}
 # (make screenshots builds them). SIZE defaults to all three; --only makes one screen.
@@ -31,6 +32,10 @@ cleanup() {
   rm -rf "$work"
 }
 trap cleanup EXIT
+if ! command -v cwebp > /dev/null; then
+  echo "screenshots.sh: no cwebp, which keeps the pictures as WebP: scripts/deps.sh --e2e (or apt-get install webp)" >&2
+  exit 1
+fi
 
 "$target/debug/examples/screenshot_data" "$work/data" > /dev/null
 quantize=false
@@ -53,7 +58,7 @@ shot() {
   shift 3
   [ -z "$only" ] || [ "$only" = "$name" ] || return 0
   local dir="$root/$size${SCALE:+@${SCALE}x}" data="$work/run"
-  local file="$dir/$name-$lang.png"
+  local file="$dir/$name-$lang.webp" png="$work/shot.png"
   mkdir -p "$dir"
   rm -rf "$data"
   cp -r "${DATA_FROM:-$work/data}" "$data"
@@ -61,17 +66,19 @@ shot() {
   local scale=${SCALE:-1} screen
   screen="$(( ${size%x*} * scale ))x$(( ${size#*x} * scale ))"
   if ! WINIT_X11_SCALE_FACTOR=$scale GOMOKU_DATA_DIR="$data" xvfb-run -a -s "-screen 0 ${screen}x24" \
-    "$game" --window "$size" --lang "$lang" "$@" --screenshot "$file" > "$work/log" 2>&1; then
+    "$game" --window "$size" --lang "$lang" "$@" --screenshot "$png" > "$work/log" 2>&1; then
     echo "screenshots.sh: $name ($size, $lang) failed:" >&2
     tail -20 "$work/log" >&2
     exit 1
   fi
-  rm -f "$file.layout.json"
   if $quantize; then
     # A palette of up to 256 colours, dithered: half the bytes, the same picture to the eye.
     # (Exit 99: that would lose too much; the picture stays as it was.)
-    pngquant --quality=80-98 --speed 1 --strip --force --output "$file" "$file" || [ $? -eq 99 ]
+    pngquant --quality=80-98 --speed 1 --strip --force --output "$png" "$png" || [ $? -eq 99 ]
   fi
+  # Lossless WebP (-exact: the colour under transparent pixels kept too): the very same pixels.
+  cwebp -lossless -z 9 -exact -metadata none -quiet "$png" -o "$file"
+  rm -f "$png" "$png.layout.json"
   echo "$file"
 }
 
