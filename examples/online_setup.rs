@@ -1,4 +1,4 @@
-//! Sets up online games on a running server for the README's screenshots
+//! Sets up online games on a running server for the book's screenshots
 //! (`scripts/screenshots.sh`): "Ann" (black) and "Bob" play a timed game a few moves
 //! in, two more players play a public game to watch, and Ann's player and seat tokens are
 //! written to `DATA_DIR/online.json` as the game keeps them, so the game started with

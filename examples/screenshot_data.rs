@@ -1,4 +1,4 @@
-//! Writes a data folder for the README's screenshots (`scripts/screenshots.sh`): three
+//! Writes a data folder for the book's screenshots (`scripts/screenshots.sh`): three
 //! players with records and ranks ("Ann", rated from games against the AI, "Bo" and "李明"), and
 //! a history of finished games played by the engine's weaker levels, so the Players, Games and
 //! replay screens show what a player who has played a while sees.

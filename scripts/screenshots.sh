@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Makes the README's screenshots: every screen of the game in English and Chinese, in a
+# Makes the screenshots of the README and the book: every screen of the game in English and Chinese, in a
 # 1280x800, a 1920x1080 and a portrait (540x960) window, each under its own Xvfb, into
 # docs/screenshots/SIZE/SCREEN-LANG.webp (and one at twice the pixels, as on a hi-DPI screen, in
 # docs/screenshots/1280x800@2x/). The game writes PNG; each picture is kept as lossless WebP

@@ -1,4 +1,4 @@
-// The README's reverse-proxy example, run as it is: docs/deploy/nginx-gomoku.conf with only its
+// The book's reverse-proxy example (docs/book/src/operators/proxy.md), run as it is: docs/deploy/nginx-gomoku.conf with only its
 // addresses, ports and certificate paths replaced, in front of two gomoku-servers on one
 // PostgreSQL database (a private throwaway cluster). A self-signed certificate; clients speak
 // wss:// through nginx: one makes a game (landing on one server), one joins it (round robin:
