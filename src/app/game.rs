@@ -4,6 +4,7 @@
 
 use bevy::prelude::*;
 
+use super::states::{Confirm, Screen};
 use crate::players::{ProfileId, Profiles};
 use gomoku_engine::clock::{Clocks, TimeControl};
 use gomoku_engine::opening::{Action, OpeningRule};
@@ -144,11 +145,11 @@ pub struct GameOnBoard(pub bool);
 
 impl GameOnBoard {
     /// The screen "Back to the game" (or Esc on the menu) goes to, if there is a game.
-    pub fn back_to(self, board: &Game) -> Option<super::Screen> {
+    pub fn back_to(self, board: &Game) -> Option<Screen> {
         if board.outcome().is_over() {
-            Some(super::Screen::GameOver)
+            Some(Screen::GameOver)
         } else if self.0 || !board.board().moves().is_empty() {
-            Some(super::Screen::Playing)
+            Some(Screen::Playing)
         } else {
             None
         }
@@ -255,16 +256,8 @@ pub enum GameCommand {
     TimeUp(Stone),
 }
 
-/// A command that ends the game in progress or throws it away, which the player may be asked
-/// to confirm first ([`Confirm::needed`]; the question is [`Dialog::Confirm`](super::Dialog)).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Confirm {
-    /// Start the game again ([`GameCommand::Restart`]).
-    Restart,
-    /// Give the game up ([`GameCommand::Resign`]).
-    Resign,
-}
-
+// What the question of a `Confirm` window means for the game (the question itself is part of
+// the `Dialog` state, in `states.rs`).
 impl Confirm {
     /// The command the player is asked about.
     pub fn command(self) -> GameCommand {

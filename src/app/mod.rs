@@ -68,9 +68,9 @@ pub use feedback::{
     GameAbandoned, GameEnded, GameReopened, MoveRefused, Refusal, ReplayReachedWin, StonePlaced,
 };
 pub use game::{
-    ActiveSetup, AskFirst, Board, Confirm, GameClock, GameCommand, GameOnBoard, GamePlayers,
-    GameSerial, GameSetup, Hover, LONG_GAME_MOVES, Mode, MoveRequest, MoveSource, OpenNewestReplay,
-    Replay, ReplayStep, StatusLine, is_long_game_in_progress,
+    ActiveSetup, AskFirst, Board, GameClock, GameCommand, GameOnBoard, GamePlayers, GameSerial,
+    GameSetup, Hover, LONG_GAME_MOVES, Mode, MoveRequest, MoveSource, OpenNewestReplay, Replay,
+    ReplayStep, StatusLine, is_long_game_in_progress,
 };
 pub use opening::{
     GameOpening, OpeningPlay, OpeningRequest, opening_runs, seat_player, seat_stone,
@@ -80,7 +80,7 @@ pub use side_line::{
     AnalysisCommand, PuzzleCommand, PuzzlePosition, PuzzleSource, ReviewRequest, SideLine,
     can_analyse_from,
 };
-pub use states::{AppSystems, Dialog, InGame, SceneReady, Screen};
+pub use states::{AppSystems, Confirm, Dialog, InGame, SceneReady, Screen};
 
 /// The whole game. Add it after Bevy's `DefaultPlugins` (or `MinimalPlugins` and
 /// `StatesPlugin` in tests). Starts on the menu unless a [`Screen`] state was inserted first,

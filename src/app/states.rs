@@ -42,8 +42,20 @@ pub enum Dialog {
     Games,
     /// The settings.
     Settings,
-    /// "Restart?" for a long game in progress, "Resign?" (see [`super::Confirm`]).
-    Confirm(super::Confirm),
+    /// "Restart?" for a long game in progress, "Resign?".
+    Confirm(Confirm),
+}
+
+/// A command that ends the game in progress or throws it away, which the player may be asked
+/// to confirm first ([`Confirm::needed`]; the question is [`Dialog::Confirm`]). What it means
+/// for the game (its [`super::GameCommand`], whether to ask) is written beside the commands,
+/// in `game.rs`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Confirm {
+    /// Start the game again ([`super::GameCommand::Restart`]).
+    Restart,
+    /// Give the game up ([`super::GameCommand::Resign`]).
+    Resign,
 }
 
 /// A game is on screen: being played, or just ended (derived from [`Screen`]).
