@@ -31,17 +31,6 @@ impl OnlineClocks {
     }
 }
 
-/// `m:ss` (or `h:mm:ss`), rounded up to the second, as clocks show time.
-pub fn clock_text(ms: u64) -> String {
-    let secs = ms.div_ceil(1000);
-    let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
-    if h > 0 {
-        format!("{h}:{m:02}:{s:02}")
-    } else {
-        format!("{m}:{s:02}")
-    }
-}
-
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<OnlineClocks>()
         .add_systems(Update, count_down.in_set(AppSystems::View));
@@ -70,18 +59,4 @@ fn count_down(game: Res<OnlineGame>, mut clocks: ResMut<OnlineClocks>) {
         _ => OnlineClocks::default(),
     };
     clocks.set_if_neq(shown);
-}
-
-#[cfg(test)]
-mod tests {
-    use super::clock_text;
-
-    #[test]
-    fn clocks_read_as_clocks() {
-        assert_eq!(clock_text(300_000), "5:00");
-        assert_eq!(clock_text(299_001), "5:00");
-        assert_eq!(clock_text(59_000), "0:59");
-        assert_eq!(clock_text(0), "0:00");
-        assert_eq!(clock_text(3_600_000 + 61_000), "1:01:01");
-    }
 }

@@ -42,7 +42,6 @@ pub use clocks::OnlineClocks;
 pub use connection::{Link, LinkProblem, LinkStatus, OnlineCommand};
 pub use game::{OnlineGame, OnlineNotice};
 pub use lobby::{JoinOnConnect, Lobby, QuickMatchOnConnect, default_room_settings};
-pub(crate) use panel_view::INVITE_CODE_SIZE;
 
 /// An online rating as shown: rounded, and followed by `?` while it is provisional
 /// (`1500?`), in every language.

@@ -11,12 +11,10 @@ use super::clocks::OnlineClocks;
 use super::{Link, LinkStatus, OnlineGame, rating_label};
 use crate::app::i18n::{Lang, fill, rule_label, stone_name};
 use crate::app::screens::player_cards::{CardState, PlayerCard, PlayerCards, show_cards};
+use crate::app::theme::style::INVITE_CODE;
 use crate::app::theme::widgets::{button, error_colour, icon_button, primary_button};
 use gomoku_engine::Stone;
 use gomoku_net::{ClientMessage, EndReason, GameResult, PlayerInfo, RoomState, RoomStatus};
-
-/// The size of the invite code while the room waits, in points.
-pub(crate) const INVITE_CODE_SIZE: f32 = 26.0;
 
 /// What the panel shows, read from the resources by `panel`.
 pub(super) struct PanelView<'a> {
@@ -195,7 +193,7 @@ pub(super) fn panel_contents(ui: &mut egui::Ui, view: &PanelView, actions: &mut 
             ui.label(
                 egui::RichText::new(&room.code)
                     .monospace()
-                    .size(INVITE_CODE_SIZE)
+                    .size(INVITE_CODE)
                     .strong(),
             );
             ui.label(lang.t("Give it to your opponent: they join with it in the lobby."));

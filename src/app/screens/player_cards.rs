@@ -11,7 +11,7 @@ use bevy_egui::egui;
 
 use super::GameView;
 use crate::app::i18n::{Lang, fill, title_name};
-use crate::app::online::clocks::clock_text;
+use crate::app::theme::style::{CARD_CLOCK, CARD_NAME};
 use crate::app::theme::widgets::error_colour;
 use crate::app::{
     ActiveSetup, AppSystems, GameClock, GameOpening, GamePlayers, PlayerProfiles, Screen,
@@ -20,11 +20,6 @@ use crate::players::Title;
 use crate::players::rank::ai_rating;
 use gomoku_engine::search::levels::Level;
 use gomoku_engine::{Game, Stone};
-
-/// The size of the players' names, in points.
-pub const NAME_SIZE: f32 = 15.0;
-/// The size of the clocks' figures, in points (monospace).
-pub const CLOCK_SIZE: f32 = 20.0;
 
 /// Under this much time left a running clock shows tenths and turns red (milliseconds).
 const SHORT_TIME_MS: u64 = 10_000;
@@ -167,6 +162,17 @@ pub fn clock_label(ms: u64) -> String {
     }
 }
 
+/// `m:ss` (or `h:mm:ss`), rounded up to the second, as clocks show time.
+fn clock_text(ms: u64) -> String {
+    let secs = ms.div_ceil(1000);
+    let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{m}:{s:02}")
+    }
+}
+
 /// How often a running clock showing `ms` shows something new (milliseconds): each second,
 /// or each tenth once time is short. While only a clock moves, frames come that often.
 pub fn clock_label_period(ms: u64) -> u64 {
@@ -231,7 +237,7 @@ fn show_card(ui: &mut egui::Ui, card: &PlayerCard, lang: Lang) {
                     clock(ui, ms, marked);
                 }
                 ui.with_layout(egui::Layout::top_down(egui::Align::Min), |ui| {
-                    let name = egui::RichText::new(&card.name).strong().size(NAME_SIZE);
+                    let name = egui::RichText::new(&card.name).strong().size(CARD_NAME);
                     ui.add(egui::Label::new(name).truncate());
                     ui.add(egui::Label::new(egui::RichText::new(&card.rank).small()).truncate());
                     state_line(ui, card, accent, lang);
@@ -260,7 +266,7 @@ fn show_card(ui: &mut egui::Ui, card: &PlayerCard, lang: Lang) {
 fn clock(ui: &mut egui::Ui, ms: u64, running: bool) {
     let mut text = egui::RichText::new(clock_label(ms))
         .monospace()
-        .size(CLOCK_SIZE);
+        .size(CARD_CLOCK);
     if running {
         text = text.strong();
     } else {
@@ -372,6 +378,15 @@ mod tests {
                 "{state:?} {clock:?}: {size:?} against {first:?}"
             );
         }
+    }
+
+    #[test]
+    fn clocks_read_as_clocks() {
+        assert_eq!(clock_text(300_000), "5:00");
+        assert_eq!(clock_text(299_001), "5:00");
+        assert_eq!(clock_text(59_000), "0:59");
+        assert_eq!(clock_text(0), "0:00");
+        assert_eq!(clock_text(3_600_000 + 61_000), "1:01:01");
     }
 
     #[test]

@@ -21,9 +21,8 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use web_time::Instant;
 
+use super::style::{CARD_CLOCK, CARD_NAME, INVITE_CODE};
 use crate::app::i18n::Lang;
-use crate::app::online::INVITE_CODE_SIZE;
-use crate::app::screens::player_cards::{CLOCK_SIZE, NAME_SIZE};
 use crate::players::settings::Language;
 
 /// Every character of the interface's strings in both languages: printable ASCII, the
@@ -157,8 +156,8 @@ fn preload_list(style: &egui::Style, lang: Lang) -> Vec<(egui::FontId, Vec<char>
             add(font, &text);
         }
     }
-    add(egui::FontId::monospace(CLOCK_SIZE), &clock);
-    add(egui::FontId::proportional(NAME_SIZE), &text);
+    add(egui::FontId::monospace(CARD_CLOCK), &clock);
+    add(egui::FontId::proportional(CARD_NAME), &text);
     if let Some(heading) = font(egui::TextStyle::Heading) {
         add(heading, &text);
     }
@@ -167,7 +166,7 @@ fn preload_list(style: &egui::Style, lang: Lang) -> Vec<(egui::FontId, Vec<char>
             add(font.clone(), &ascii);
         }
     }
-    add(egui::FontId::monospace(INVITE_CODE_SIZE), &ascii);
+    add(egui::FontId::monospace(INVITE_CODE), &ascii);
     list
 }
 

@@ -17,6 +17,13 @@ pub const BODY: f32 = 16.0;
 pub const HEADING: f32 = 22.0;
 /// Small print: notes, descriptions.
 pub const SMALL: f32 = 13.0;
+/// The players' names on the player cards (not scaled with the window).
+pub const CARD_NAME: f32 = 15.0;
+/// The figures of the player cards' clocks, in monospace (not scaled with the window).
+pub const CARD_CLOCK: f32 = 20.0;
+/// The invite code of an online room waiting for its opponent, in monospace (not scaled with
+/// the window).
+pub const INVITE_CODE: f32 = 26.0;
 /// The rounding of windows and cards.
 pub const WINDOW_RADIUS: u8 = 14;
 /// The rounding of egui's own widgets: fields, drop-downs, and checkboxes (kept square
