@@ -4,14 +4,15 @@
 //! whose status code says why: 1009 a message too big, 1007 text that is not UTF-8, 1008 a
 //! flood, a slow reader or no hello.
 
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, close_code};
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
 use futures_util::{SinkExt, StreamExt};
-use tokio::sync::{Notify, mpsc};
+use tokio::sync::mpsc;
 
 use super::Shared;
+use super::closing::{CloseReason, Closing};
 use super::hub::After;
 use super::listener::Peer;
 use super::rate::{Flood, RateLimit};
@@ -26,81 +27,6 @@ const WRITER_DRAIN: Duration = Duration::from_secs(5);
 /// How long a connection the server closes is still read (and what it sends dropped) while
 /// its close frame goes out, at most.
 const CLOSE_LINGER: Duration = Duration::from_secs(2);
-
-/// Why a connection is being closed: the status code and reason of its close frame.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CloseReason {
-    /// The WebSocket status code.
-    pub code: u16,
-    /// A short text for people.
-    pub reason: &'static str,
-}
-
-impl CloseReason {
-    /// 1008: it read too slowly; its queue of messages filled up.
-    pub const SLOW: CloseReason = CloseReason {
-        code: close_code::POLICY,
-        reason: "too slow: messages were not read",
-    };
-    /// 1008: too many messages too fast.
-    pub const FLOOD: CloseReason = CloseReason {
-        code: close_code::POLICY,
-        reason: "too many messages",
-    };
-    /// 1008: no hello in time.
-    pub const NO_HELLO: CloseReason = CloseReason {
-        code: close_code::POLICY,
-        reason: "the first message must be hello, within 5 s",
-    };
-    /// 1008: the hub ended the conversation (another protocol version).
-    pub const REFUSED: CloseReason = CloseReason {
-        code: close_code::POLICY,
-        reason: "refused; see the last error",
-    };
-    /// 1009: a message over the size limit.
-    pub const TOO_BIG: CloseReason = CloseReason {
-        code: close_code::SIZE,
-        reason: "message too big (8 KiB at most)",
-    };
-    /// 1007: a text frame that is not UTF-8.
-    pub const NOT_UTF8: CloseReason = CloseReason {
-        code: close_code::INVALID,
-        reason: "text frames must be UTF-8",
-    };
-    /// 1012: the game this connection was in is now decided by another server; connecting
-    /// again finds it there.
-    pub const MOVED: CloseReason = CloseReason {
-        code: close_code::RESTART,
-        reason: "the game moved to another server; connect again",
-    };
-    /// 1002: a frame the WebSocket protocol does not allow.
-    pub const PROTOCOL: CloseReason = CloseReason {
-        code: close_code::PROTOCOL,
-        reason: "WebSocket protocol error",
-    };
-}
-
-/// Shared between the hub, the reader and the writer of one connection: the hub asks the
-/// connection to end (a slow reader), and whoever ends it says why.
-#[derive(Debug, Default)]
-pub struct Closing {
-    wake: Notify,
-    reason: Mutex<Option<CloseReason>>,
-}
-
-impl Closing {
-    /// Asks the connection to close with `reason` (the first reason given wins).
-    pub fn close(&self, reason: CloseReason) {
-        let mut r = self.reason.lock().unwrap_or_else(|e| e.into_inner());
-        r.get_or_insert(reason);
-        drop(r);
-        self.wake.notify_one();
-    }
-
-    fn reason(&self) -> Option<CloseReason> {
-        *self.reason.lock().unwrap_or_else(|e| e.into_inner())
-    }
-}
 
 /// Serves one upgraded WebSocket until it closes.
 pub async fn run(socket: WebSocket, shared: Arc<Shared>, peer: Peer) {
@@ -133,7 +59,7 @@ pub async fn run(socket: WebSocket, shared: Arc<Shared>, peer: Peer) {
         let deadline = (!greeted).then(|| HELLO_WITHIN.saturating_sub(opened.elapsed()));
         let next = tokio::select! {
             next = read(&mut stream, deadline) => next,
-            () = closing.wake.notified() => break,
+            () = closing.asked() => break,
         };
         let frame = match next {
             Read::Frame(frame) => frame,

@@ -6,7 +6,7 @@
 //! - [`listener`]: the accept loop: connections counted per address ([`limits`]), a deadline
 //!   for request headers.
 //! - [`connection`]: one socket: size and rate limits, parsing into [`gomoku_net`] types,
-//!   close frames that say why.
+//!   close frames that say why ([`closing`], which the hub uses to close one).
 //! - [`hub`]: connections, rooms and queue behind one lock; storage before acknowledgement.
 //! - [`room`]: one game's state machine; [`clock`], [`rating`] (Glicko-2), [`names`],
 //!   [`tokens`], [`rate`] its small helpers.
@@ -15,6 +15,7 @@
 //!   them, the others relaying their clients to it through `LISTEN`/`NOTIFY`.
 
 pub mod clock;
+pub mod closing;
 pub mod cluster;
 pub mod config;
 pub mod connection;

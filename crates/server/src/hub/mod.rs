@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use axum::extract::ws::Utf8Bytes;
 use tokio::sync::mpsc;
 
-use super::connection::{CloseReason, Closing};
+use super::closing::{CloseReason, Closing};
 use super::limits::Attempts;
 use super::metrics::{Gauges, Metrics};
 use super::room::Room;

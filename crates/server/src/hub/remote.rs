@@ -15,8 +15,8 @@ use std::time::Instant;
 use axum::extract::ws::Utf8Bytes;
 
 use super::{Conn, Hub, normal_code};
+use crate::closing::{CloseReason, Closing};
 use crate::cluster::{Envelope, Outbox};
-use crate::connection::{CloseReason, Closing};
 use gomoku_net::ClientMessage;
 
 /// Connections listed in one envelope at most (a crowd of watchers on one server hears a
