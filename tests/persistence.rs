@@ -715,7 +715,7 @@ fn a_record_with_a_huge_name_is_not_shown() {
     let mut a = app(Store::in_memory(), Some(vs_ai(2)), Screen::Playing);
     win_as_black(&mut a);
     let mut history = a.world_mut().resource_mut::<GameHistory>();
-    history.games[0].black = "x".repeat(1 << 20);
+    history.games[0].record.black = "x".repeat(1 << 20);
     let e = history.game(0).unwrap().unwrap_err().to_string();
     assert!(e.contains("black player's name is longer than 64"), "{e}");
 }

@@ -19,8 +19,8 @@ use crate::players::{
     UnfinishedGame,
 };
 use crate::store::{Document, Loaded, Store, StoreError};
+use gomoku_engine::analysis::StoredGame;
 use gomoku_engine::opening::{Opening, OpeningRecord, OpeningRule};
-use gomoku_engine::record::json::StoredRecord;
 use gomoku_engine::record::{GameRecord, RecordMode, date};
 use gomoku_engine::search::levels::Level;
 use gomoku_engine::{Game, Outcome, Stone};
@@ -29,7 +29,7 @@ use gomoku_engine::{Game, Outcome, Stone};
 #[derive(Debug, Clone)]
 struct Recorded {
     /// The record added to the history.
-    record: StoredRecord,
+    record: StoredGame,
     players_before: Vec<(ProfileId, Stats, i32, u32, UndoBudget)>,
     undos_earned: Vec<(ProfileId, u32)>,
 }
@@ -474,7 +474,7 @@ fn record(
 ) -> Recorded {
     let [black, white] = seats(setup, players, &profiles.0);
     let record = game_record(game, &black.1, &white.1, setup, opening);
-    let stored = StoredRecord::from_record(&record);
+    let stored = StoredGame::from_record(&record);
     history.games.push(stored.clone());
     let mut players_before = Vec::new();
     let mut undos_earned = Vec::new();

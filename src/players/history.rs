@@ -3,15 +3,14 @@
 use serde::{Deserialize, Serialize};
 
 use crate::store::Document;
-use gomoku_engine::analysis::Review;
-use gomoku_engine::record::json::StoredRecord;
+use gomoku_engine::analysis::{Review, StoredGame};
 use gomoku_engine::record::{GameRecord, RecordError};
 
 /// The finished games, oldest first.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct History {
     /// The games as stored.
-    pub games: Vec<StoredRecord>,
+    pub games: Vec<StoredGame>,
 }
 
 impl Document for History {
@@ -23,12 +22,12 @@ impl Document for History {
 impl History {
     /// Adds a finished game.
     pub fn add(&mut self, record: &GameRecord) {
-        self.games.push(StoredRecord::from_record(record));
+        self.games.push(StoredGame::from_record(record));
     }
 
     /// The game at `index`, checked by replaying it.
     pub fn game(&self, index: usize) -> Option<Result<GameRecord, RecordError>> {
-        self.games.get(index).map(StoredRecord::to_record)
+        self.games.get(index).map(StoredGame::to_record)
     }
 
     /// The review kept with `record`'s stored game, if it has one.
@@ -37,7 +36,7 @@ impl History {
             .iter()
             .rev()
             .find(|g| g.is_of(record))
-            .and_then(StoredRecord::review)
+            .and_then(StoredGame::review)
     }
 
     /// Keeps `review` with `record`'s stored game (the newest, if stored twice); returns

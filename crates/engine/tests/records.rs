@@ -254,3 +254,152 @@ fn replay_steps_through_the_game() {
     assert!(r.replay_to(9).unwrap().outcome().is_over());
     assert_eq!(r.replay_to(100).unwrap().board().stone_count(), 9);
 }
+
+/// A game stored with its review, as a game's history has always written it: the record's
+/// fields, then `review` (a hand-made review of the first two moves, with every kind of field).
+const REVIEWED_GAME: &str = r#"{
+  "format": "gomoku-record",
+  "version": 1,
+  "black": "Ann",
+  "white": "Bo",
+  "mode": "TwoPlayers",
+  "rule": "Freestyle",
+  "policy": "Refuse",
+  "size": 15,
+  "moves": "h8 i9 h9",
+  "result": {
+    "winner": null,
+    "ending": "Unfinished"
+  },
+  "date": "2026-11-22T14:00:00Z",
+  "review": {
+    "format": "gomoku-review",
+    "version": 1,
+    "rule": "Freestyle",
+    "size": 15,
+    "options": {
+      "nodes": 2000,
+      "solver_nodes": 2000,
+      "table_bytes": 1048576
+    },
+    "complete": false,
+    "moves": [
+      {
+        "number": 1,
+        "colour": "Black",
+        "played": {
+          "x": 7,
+          "y": 7
+        },
+        "best": {
+          "x": 7,
+          "y": 7
+        },
+        "best_line": [
+          {
+            "x": 7,
+            "y": 7
+          },
+          {
+            "x": 8,
+            "y": 6
+          }
+        ],
+        "score": 30,
+        "win_before": 0.55,
+        "win_after": 0.55,
+        "class": "Best",
+        "accuracy": 100.0,
+        "forced_win": null,
+        "missed_block": []
+      },
+      {
+        "number": 2,
+        "colour": "White",
+        "played": {
+          "x": 8,
+          "y": 6
+        },
+        "best": null,
+        "best_line": [],
+        "score": -30,
+        "win_before": 0.45,
+        "win_after": 0.3125,
+        "class": "MissedWin",
+        "accuracy": 80.5,
+        "forced_win": {
+          "kind": "Vct",
+          "first": {
+            "x": 6,
+            "y": 6
+          },
+          "line": [
+            {
+              "x": 6,
+              "y": 6
+            }
+          ]
+        },
+        "missed_block": [
+          {
+            "x": 9,
+            "y": 7
+          }
+        ]
+      }
+    ],
+    "black": {
+      "moves": 1,
+      "accuracy": 100.0,
+      "best": 1,
+      "good": 0,
+      "inaccuracies": 0,
+      "mistakes": 0,
+      "blunders": 0,
+      "missed_wins": 0
+    },
+    "white": {
+      "moves": 1,
+      "accuracy": 80.5,
+      "best": 0,
+      "good": 0,
+      "inaccuracies": 0,
+      "mistakes": 0,
+      "blunders": 0,
+      "missed_wins": 1
+    }
+  }
+}"#;
+
+#[test]
+fn a_game_stored_with_its_review_reads_and_writes_the_same() {
+    use gomoku_engine::Pos;
+    use gomoku_engine::analysis::{MoveClass, StoredGame, WinKind};
+
+    let stored: StoredGame = serde_json::from_str(REVIEWED_GAME).unwrap();
+    let record = stored.to_record().unwrap();
+    assert_eq!(record.moves_text(), "h8 i9 h9");
+    assert!(stored.is_of(&record));
+    let review = stored.review().expect("the review fits its game");
+    assert_eq!(review.moves.len(), 2);
+    assert_eq!(review.moves[1].class, MoveClass::MissedWin);
+    let win = review.moves[1].forced_win.as_ref().unwrap();
+    assert_eq!((win.kind, win.first), (WinKind::Vct, Pos::new(6, 6)));
+    assert_eq!(review.white.missed_wins, 1);
+    // Written back, it is the same text: the layout does not change.
+    assert_eq!(
+        serde_json::to_string_pretty(&stored).unwrap(),
+        REVIEWED_GAME
+    );
+    // The record's own reader takes the same text, the review aside.
+    assert_eq!(from_json(REVIEWED_GAME).unwrap(), record);
+    let imported = import(REVIEWED_GAME, defaults(19, Rule::Renju), "other".into()).unwrap();
+    assert_eq!(imported, record);
+    // A game never reviewed is written as the record alone.
+    let bare = StoredGame::from_record(&record);
+    assert_eq!(
+        serde_json::to_string_pretty(&bare).unwrap(),
+        to_json(&record)
+    );
+    assert_eq!(bare.review(), None);
+}

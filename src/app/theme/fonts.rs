@@ -61,11 +61,12 @@ pub(super) fn full_cjk_when_needed(
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
-    let names = profiles
-        .list
-        .iter()
-        .map(|p| p.name.as_str())
-        .chain(history.games.iter().flat_map(|g| [&*g.black, &*g.white]));
+    let names = profiles.list.iter().map(|p| p.name.as_str()).chain(
+        history
+            .games
+            .iter()
+            .flat_map(|g| [&*g.record.black, &*g.record.white]),
+    );
     let Some(needed) = needs_full_font(ctx, names) else {
         // The fonts are not installed yet: next frame.
         return Ok(());

@@ -313,7 +313,7 @@ fn game_row(
     };
     let checked = w.checked.games.get(i).cloned();
     ui.horizontal_wrapped(|ui| {
-        let when = stored.date.replace('T', " ");
+        let when = stored.record.date.replace('T', " ");
         ui.monospace(when.get(..16).unwrap_or(&when));
         match checked {
             Some(Ok(record)) => {

@@ -5,11 +5,12 @@
 //! - [`multipv`]: the k best moves with their values and lines.
 //! - [`SearchInfo`] and [`Searcher::on_iteration`](crate::search::searcher::Searcher::on_iteration):
 //!   the search's information (depth, value, nodes, time, line) after every iteration.
-//! - [`win_probability`]: search scores as the side to move's chance to win, fitted to games.
+//! - [`win_probability`](mod@win_probability): search scores as the side to move's chance to win, fitted to games.
 //! - [`solve`]: forced wins (VCF, VCT) and whether a move keeps one (checked answer by answer
 //!   in `kept_win`).
 //! - [`review`]: every move of a game marked best, good, inaccuracy, mistake, blunder or missed
-//!   win (see [`classify`]), with the missed blocks named ([`threats`]) and a summary per player.
+//!   win (see [`classify`]), with the missed blocks named ([`threats`]) and a summary per player;
+//!   [`stored_game`]: a game's record kept with its review.
 //! - [`live`]: one position searched deeper and deeper, for the game's analysis mode.
 //! - [`puzzle`]: the missed wins of a game as puzzles, and the check of an answer;
 //!   [`puzzle_set`]: the built-in puzzles; [`puzzle_play`]: solving one move by move.
@@ -23,6 +24,7 @@ pub mod puzzle_play;
 pub mod puzzle_set;
 pub mod review;
 pub mod solve;
+pub mod stored_game;
 pub mod threats;
 pub mod win_probability;
 pub mod worker;
@@ -36,4 +38,5 @@ pub use review::{
     MoveReview, PlayerSummary, Review, ReviewError, ReviewOptions, Reviewer, review_game,
 };
 pub use solve::{ForcedWin, WinKind, forced_win, keeps_forced_win};
+pub use stored_game::StoredGame;
 pub use win_probability::win_probability;

@@ -43,7 +43,7 @@ pub enum Job {
     },
     /// Review every move of a game.
     Review {
-        /// The game, as the history stores it.
+        /// The game, as its JSON record (what the history keeps, without the review).
         record: Box<StoredRecord>,
         /// What each position gets.
         options: ReviewOptions,

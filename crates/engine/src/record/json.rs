@@ -7,8 +7,9 @@
 //!   "result": { "winner": null, "ending": "Unfinished" }, "date": "2026-11-22T13:45:00Z" }
 //! ```
 //!
-//! A reviewed game also has a `review` field: the review of every move (see
-//! [`crate::analysis::review`]). Records without it were never reviewed.
+//! A game kept with its review (a game's history keeps them so) also has a `review` field
+//! after the others: [`crate::analysis::StoredGame`] reads and writes it. A record read here
+//! ignores it.
 //!
 //! A game that began with an opening rule also has an `opening` field: the rule and its steps,
 //! each with who acted and what they did. Records without it (all older ones) began freely.
@@ -22,8 +23,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{GameRecord, RecordError, RecordMode, RecordResult};
-use crate::analysis::Review;
-use crate::board::{Pos, parse_moves};
+use crate::board::parse_moves;
 use crate::opening::OpeningRecord;
 use crate::rules::{ForbiddenPolicy, Rule};
 
@@ -60,10 +60,6 @@ pub struct StoredRecord {
     /// The opening rule and its steps, if the game began with one (absent in older records).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub opening: Option<OpeningRecord>,
-    /// The game's review, once it has been reviewed (absent in older records and in games
-    /// never reviewed; a build that does not know it ignores it).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub review: Option<Review>,
 }
 
 impl StoredRecord {
@@ -82,32 +78,7 @@ impl StoredRecord {
             result: record.result,
             date: record.date.clone(),
             opening: record.opening.clone(),
-            review: None,
         }
-    }
-
-    /// The review kept with the game, when it is one of this game: same rule and size, its
-    /// moves the game's, every point on the board (a hand-edited file may pair them wrongly).
-    pub fn review(&self) -> Option<&Review> {
-        let review = self.review.as_ref()?;
-        let moves = parse_moves(&self.moves, self.size).ok()?;
-        let on_board = |p: &Pos| p.x < self.size && p.y < self.size;
-        let fits = review.rule == self.rule
-            && review.size == self.size
-            && review.moves.len() <= moves.len()
-            && review.moves.iter().enumerate().all(|(i, m)| {
-                m.number == i + 1
-                    && m.played == moves[i]
-                    && m.best
-                        .iter()
-                        .chain(&m.best_line)
-                        .chain(&m.missed_block)
-                        .all(on_board)
-                    && m.forced_win
-                        .as_ref()
-                        .is_none_or(|w| on_board(&w.first) && w.line.iter().all(on_board))
-            });
-        fits.then_some(review)
     }
 
     /// Whether this is the stored form of `record` (same players, date and moves).
