@@ -20,7 +20,7 @@ stage "dependencies" scripts/deps.sh --web --e2e --postgres --book
 stage "tracked tree within its budget (2,000 files, 40 MB)" scripts/tree_budget.sh
 stage "format" cargo fmt --all -- --check
 stage "book (links checked, mdbook build)" scripts/book.sh
-stage "no import circle in src/app" python3 scripts/app_imports.py
+stage "no import circle in any crate" python3 scripts/import_circles.py
 stage "clippy" cargo clippy --workspace --all-targets --locked -- -D warnings
 # Not the examples: tools built by their own make targets (clippy above checks them), which
 # would add eight more programs to link against Bevy here.
