@@ -15,18 +15,13 @@ use gomoku::app::{GamePlugin, Screen, SettingsOverride};
 use gomoku::cli::{self, CliOptions};
 
 fn main() -> AppExit {
-    let options = match cli::parse(arguments()) {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!("gomoku: {e}\n\n{}", cli::USAGE);
-            return AppExit::error();
-        }
+    let Some(options) = options() else {
+        return AppExit::error();
     };
     let CliOptions {
         setup,
         screenshot,
         frame_report,
-        help,
         play_now,
         setup_given,
         language,
@@ -52,10 +47,6 @@ fn main() -> AppExit {
         Verbosity::Quiet
     };
     verbosity.quiet_system_libraries();
-    if help {
-        println!("{}", cli::USAGE);
-        return AppExit::Success;
-    }
     // Runs that capture the screen, or are given a size, keep their window as it is; the
     // others open it where the player left it.
     let remembered = !cfg!(target_arch = "wasm32")
@@ -182,16 +173,21 @@ fn assets(folder: Option<PathBuf>) -> Result<(String, AssetOrigin), String> {
     Ok((folder.display().to_string(), AssetOrigin::Folder))
 }
 
-/// The command line; on the web, the page's query string (`?mode=human-black&level=3` is
-/// `--mode human-black --level 3`).
-fn arguments() -> Vec<String> {
-    #[cfg(target_arch = "wasm32")]
-    {
-        let query = web_sys::window()
-            .and_then(|w| w.location().search().ok())
-            .unwrap_or_default();
-        return cli::query_to_args(&query);
-    }
-    #[allow(unreachable_code)]
-    std::env::args().skip(1).collect()
+/// The command line, read by clap: `--help` prints the options and a bad one is named, both
+/// ending the program here (with success, or with code 2).
+#[cfg(not(target_arch = "wasm32"))]
+fn options() -> Option<CliOptions> {
+    Some(cli::parse(std::env::args_os().skip(1)).unwrap_or_else(|e| e.exit()))
+}
+
+/// On the web, the page's query string (`?mode=human-black&level=3` is `--mode human-black
+/// --level 3`); a bad option is named in the browser's console.
+#[cfg(target_arch = "wasm32")]
+fn options() -> Option<CliOptions> {
+    let query = web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .unwrap_or_default();
+    cli::parse_query(&query)
+        .inspect_err(|e| eprintln!("gomoku: {e}"))
+        .ok()
 }

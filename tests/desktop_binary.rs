@@ -1,4 +1,5 @@
-//! The game binary as a player starts it, checked without a display: a bad `--assets` folder is
+//! The game binary as a player starts it, checked without a display: `--help` lists the options
+//! and a bad option is named (exit code 2); a bad `--assets` folder is
 //! named and the game exits with an error at once, before any window opens; so does a machine
 //! with no graphics driver, or a start with no screen, with advice instead of a panic. (The runs that
 //! need a window, a damaged asset among them, are in `tests/e2e/desktop.py`.)
@@ -64,7 +65,66 @@ fn an_assets_folder_that_is_not_there_is_named_and_the_game_exits() {
 fn the_help_tells_how_to_read_the_assets_from_a_folder() {
     let out = run(&["--help"]);
     assert!(out.status.success());
-    assert!(String::from_utf8_lossy(&out.stdout).contains("--assets DIR"));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("--assets <DIR>"));
+}
+
+#[test]
+fn the_help_lists_every_option_and_a_bad_one_is_named_before_any_window() {
+    for help in ["--help", "-h"] {
+        let out = run(&[help]);
+        let said = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{help}");
+        for option in [
+            "--mode <M>",
+            "--level <N>",
+            "--size <N>",
+            "--rule <R>",
+            "--forbidden <P>",
+            "--opening <O>",
+            "--time <T>",
+            "--moves <MOVES>",
+            "--lang <L>",
+            "--theme <T>",
+            "--show <W>",
+            "--replay",
+            "--analyse",
+            "--review",
+            "--puzzles",
+            "--online",
+            "--join <CODE>",
+            "--quick-match",
+            "--hints <N>",
+            "--past-move <N>",
+            "--screenshot <FILE>",
+            "--window <WxH>",
+            "--assets <DIR>",
+            "--frame-report <FILE>",
+            "--verbose",
+            "--help",
+            "GOMOKU_DATA_DIR",
+        ] {
+            assert!(said.contains(option), "{option} in\n{said}");
+        }
+    }
+    for (args, named) in [
+        (&["--fly"][..], "unexpected argument '--fly'"),
+        (&["--size", "30"], "invalid value '30' for '--size <N>'"),
+        (&["--time", "fast"], "invalid value 'fast' for '--time <T>'"),
+        (
+            &["--moves", "h8 z99"],
+            "invalid value 'h8 z99' for '--moves'",
+        ),
+        (
+            &["--screenshot"],
+            "a value is required for '--screenshot <FILE>'",
+        ),
+    ] {
+        let out = run(args);
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {said}");
+        assert!(said.contains(named), "{args:?}: {said}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
 }
 
 #[test]

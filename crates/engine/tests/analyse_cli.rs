@@ -1,5 +1,5 @@
-//! The analysis tool (`gomoku-analyse`) run as a program: review, solve, analyse, and clear
-//! errors with a non-zero exit on bad input.
+//! The analysis tool (`gomoku-analyse`) run as a program: review, solve, analyse, its help, and
+//! clear errors with a non-zero exit on bad input (2 for a bad command line).
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -136,15 +136,75 @@ fn bad_input_gets_a_clear_error_and_a_failing_exit() {
         ),
         (
             vec!["analyse", "h8", "--nodes", "many"],
-            "'many' is not a number",
+            "invalid value 'many' for '--nodes <N>': not a number",
         ),
-        (vec!["frobnicate"], "unknown command 'frobnicate'"),
+        (vec!["frobnicate"], "unrecognized subcommand 'frobnicate'"),
     ] {
         let out = run(&args);
         assert!(!out.status.success(), "{args:?}");
         let stderr = text(&out.stderr);
         assert!(stderr.contains(expected), "{args:?}: {stderr}");
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn the_help_lists_every_command_and_option() {
+    // `--help`, `help`, and no arguments at all: the help, on standard output, with success.
+    for args in [&["--help"][..], &["help"], &[]] {
+        let out = run(args);
+        let help = text(&out.stdout);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        for word in [
+            "review [OPTIONS] <FILE>",
+            "solve [OPTIONS] [POSITION]",
+            "analyse [OPTIONS] [POSITION]",
+            "--nodes <N>",
+            "--solver-nodes <N>",
+            "--json <OUT>",
+            "--multipv <K>",
+            "--ms <T>",
+            "--rule <R>",
+            "--size <S>",
+            "FILE and POSITION",
+        ] {
+            assert!(help.contains(word), "{args:?}: {word} in\n{help}");
+        }
+    }
+    let out = run(&["help", "analyse"]);
+    assert!(out.status.success());
+    assert!(text(&out.stdout).contains("--multipv <K>"));
+}
+
+#[test]
+fn a_bad_option_is_named_and_the_tool_exits_with_2() {
+    for (args, named) in [
+        (&["solve", "--fly"][..], "unexpected argument '--fly'"),
+        (&["solve", "--ms", "5"], "unexpected argument '--ms'"),
+        (
+            &["analyse", "--size", "30"],
+            "invalid value '30' for '--size <S>'",
+        ),
+        (
+            &["analyse", "--nodes", "5", "--ms", "5"],
+            "'--nodes <N>' cannot be used with '--ms <T>'",
+        ),
+        (&["review"], "<FILE>"),
+        (
+            &["review", "a.psq", "--nodes"],
+            "a value is required for '--nodes <N>'",
+        ),
+    ] {
+        let out = run(args);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(named), "{args:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "{args:?}");
     }
 }
 

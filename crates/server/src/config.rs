@@ -1,40 +1,20 @@
-//! The server's settings: command-line flags, with environment variables as defaults.
+//! The server's settings: command-line flags, with environment variables as defaults, read by
+//! clap.
 
+use std::ffi::OsString;
 use std::net::IpAddr;
 use std::path::PathBuf;
+use std::str::FromStr;
 use std::time::Duration;
+
+use clap::Parser;
 
 /// The port when none is given.
 pub const DEFAULT_PORT: u16 = 7878;
 
-/// The command line's help.
-pub const USAGE: &str = "\
-gomoku-server: online Gomoku over WebSockets (ws://HOST:PORT/ws)
-
-Options (environment variable in brackets):
-  --host ADDR          address to listen on; 127.0.0.1 unless told otherwise [GOMOKU_SERVER_HOST]
-  --port N             port; 0 picks a free one [GOMOKU_SERVER_PORT] (default 7878)
-  --db PATH|URL        a SQLite file (one server), or a postgres:// URL that several servers
-                       share [GOMOKU_SERVER_DB] (default gomoku-server.sqlite)
-  --allow-origin URL   a browser origin allowed to connect; repeatable
-                       [GOMOKU_SERVER_ORIGINS, comma-separated]
-                       (default: http://localhost:8080 and http://127.0.0.1:8080)
-  --web DIR            also serve the web build in DIR (scripts/build_web.sh) at /, its
-                       own origin allowed to connect [GOMOKU_SERVER_WEB]
-  --public-url URL     where players reach this server (https://gomoku.example); with --web
-                       its origin may connect. Without it, --web allows the listening
-                       address (and localhost on loopback) [GOMOKU_SERVER_PUBLIC_URL]
-  --grace SECS         how long a disconnected player keeps the seat [GOMOKU_SERVER_GRACE] (60)
-  --rate N             messages a second per connection, on average (20)
-  --burst N            messages a connection may send at once (40)
-  --max-per-address N  connections one address may hold, half-sent requests too (64)
-  --max-connections N  connections in all (10000)
-  --header-timeout S   seconds a client has to send its request headers (10)
-  --trust ADDR         an address exempt from the per-address limits (connections, new
-                       players, waiting games, failed joins): a load test's machine, or a
-                       proxy that limits by itself; repeatable
-  --help               this text
-";
+/// What `gomoku-server --help` ends with.
+const AFTER_HELP: &str = "\
+A flag's environment variable ([env: ...]) stands in for it when the flag is not given.";
 
 /// Where the server keeps players and games.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -86,39 +66,85 @@ fn without_password(url: &str) -> String {
     }
 }
 
-/// How the server runs.
-#[derive(Debug, Clone, PartialEq)]
+/// How the server runs: its command line (`--help` lists it), each flag with its default and,
+/// for some, an environment variable (GOMOKU_SERVER_*) that takes the default's place.
+#[derive(Debug, Clone, PartialEq, Parser)]
+#[command(
+    name = "gomoku-server",
+    about = "gomoku-server: online Gomoku over WebSockets (ws://HOST:PORT/ws)",
+    after_help = AFTER_HELP,
+    // A flag given twice takes its last value, as it always did (--allow-origin and --trust
+    // add up).
+    args_override_self = true,
+)]
 pub struct Config {
-    /// Address to listen on.
+    /// address to listen on
+    #[arg(long, value_name = "ADDR", env = "GOMOKU_SERVER_HOST", default_value = "127.0.0.1",
+        value_parser = trimmed::<IpAddr>, verbatim_doc_comment)]
     pub host: IpAddr,
-    /// Port (0: any free port).
+    /// port; 0 picks a free one
+    #[arg(long, value_name = "N", env = "GOMOKU_SERVER_PORT", default_value_t = DEFAULT_PORT,
+        value_parser = trimmed::<u16>, verbatim_doc_comment)]
     pub port: u16,
-    /// Where players and games are kept.
+    /// a SQLite file (one server), or a postgres:// URL that several
+    /// servers share
+    // The URL's password stays out of the help: the variable's value is not shown.
+    #[arg(long, value_name = "PATH|URL", env = "GOMOKU_SERVER_DB", hide_env_values = true,
+        default_value = "gomoku-server.sqlite", value_parser = database, verbatim_doc_comment)]
     pub db: Database,
-    /// Browser origins allowed to open a WebSocket (requests without `Origin` are not from a
-    /// browser page and are allowed).
+    /// a browser origin allowed to connect; repeatable, or comma-separated
+    /// in the variable (default: http://localhost:8080 and
+    /// http://127.0.0.1:8080)
+    #[arg(long = "allow-origin", value_name = "URL", env = "GOMOKU_SERVER_ORIGINS",
+        value_delimiter = ',', default_values = ["http://localhost:8080", "http://127.0.0.1:8080"],
+        hide_default_value = true, value_parser = allowed_origin, verbatim_doc_comment)]
     pub origins: Vec<String>,
-    /// A web build to serve at `/` (its pages may connect from the server's own origin).
+    /// also serve the web build in DIR (scripts/build_web.sh) at /, its
+    /// own origin allowed to connect
+    #[arg(long, value_name = "DIR", env = "GOMOKU_SERVER_WEB", value_parser = web_build,
+        verbatim_doc_comment)]
     pub web: Option<PathBuf>,
-    /// How long a seat may stay disconnected before it forfeits.
-    pub grace: Duration,
-    /// Messages a second per connection, on average.
-    pub rate: f64,
-    /// Messages a connection may send at once.
-    pub burst: f64,
-    /// Where players reach the server (its origin may connect when serving the web build).
+    /// where players reach this server (https://gomoku.example); with --web
+    /// its origin may connect. Without it, --web allows the listening
+    /// address (and localhost on loopback)
+    #[arg(long, value_name = "URL", env = "GOMOKU_SERVER_PUBLIC_URL", value_parser = origin_of,
+        verbatim_doc_comment)]
     pub public_url: Option<String>,
-    /// Connections one address may hold at once.
+    /// how long (seconds) a disconnected player
+    /// keeps the seat
+    #[arg(long, value_name = "SECS", env = "GOMOKU_SERVER_GRACE", default_value = "60",
+        value_parser = seconds, verbatim_doc_comment)]
+    pub grace: Duration,
+    /// messages a second per connection, on average
+    #[arg(long, value_name = "N", default_value = "20", value_parser = at_least_one_f64,
+        verbatim_doc_comment)]
+    pub rate: f64,
+    /// messages a connection may send at once
+    #[arg(long, value_name = "N", default_value = "40", value_parser = at_least_one_f64,
+        verbatim_doc_comment)]
+    pub burst: f64,
+    /// connections one address may hold, half-sent requests too
+    #[arg(long, value_name = "N", default_value = "64", value_parser = at_least_one,
+        verbatim_doc_comment)]
     pub max_per_address: usize,
-    /// Connections in all.
+    /// connections in all
+    #[arg(long, value_name = "N", default_value = "10000", value_parser = at_least_one,
+        verbatim_doc_comment)]
     pub max_connections: usize,
-    /// How long a client has to send its request headers.
+    /// seconds a client has to send its request headers
+    #[arg(long, value_name = "S", default_value = "10", value_parser = at_least_one_second,
+        verbatim_doc_comment)]
     pub header_timeout: Duration,
-    /// Addresses exempt from the per-address limits.
+    /// an address exempt from the per-address limits (connections, new
+    /// players, waiting games, failed joins): a load test's machine, or a
+    /// proxy that limits by itself; repeatable
+    #[arg(long = "trust", value_name = "ADDR", value_parser = trimmed::<IpAddr>,
+        verbatim_doc_comment)]
     pub trusted: Vec<IpAddr>,
 }
 
 impl Default for Config {
+    /// The flags' defaults (what the command line gives with no flag and no variable).
     fn default() -> Self {
         Config {
             host: IpAddr::from([127, 0, 0, 1]),
@@ -141,99 +167,29 @@ impl Default for Config {
     }
 }
 
-/// What the command line asks for.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Command {
-    /// Run with this configuration.
-    Run(Box<Config>),
-    /// Print [`USAGE`].
-    Help,
-}
-
 impl Config {
-    /// Reads the flags in `args` (without the program name) over the environment's defaults
-    /// (`env` looks a variable up).
-    pub fn parse(
-        args: impl IntoIterator<Item = String>,
-        env: impl Fn(&str) -> Option<String>,
-    ) -> Result<Command, String> {
-        let mut c = Config::default();
-        if let Some(v) = env("GOMOKU_SERVER_HOST") {
-            c.host = parse_value("GOMOKU_SERVER_HOST", &v)?;
-        }
-        if let Some(v) = env("GOMOKU_SERVER_PORT") {
-            c.port = parse_value("GOMOKU_SERVER_PORT", &v)?;
-        }
-        if let Some(v) = env("GOMOKU_SERVER_DB") {
-            c.db = Database::parse(&v);
-        }
-        if let Some(v) = env("GOMOKU_SERVER_ORIGINS") {
-            c.origins = v
-                .split(',')
-                .map(|s| s.trim().to_string())
-                .filter(|s| !s.is_empty())
-                .collect();
-        }
-        if let Some(v) = env("GOMOKU_SERVER_WEB") {
-            c.web = Some(PathBuf::from(v));
-        }
-        if let Some(v) = env("GOMOKU_SERVER_PUBLIC_URL") {
-            c.public_url = Some(origin_of("GOMOKU_SERVER_PUBLIC_URL", &v)?);
-        }
-        if let Some(v) = env("GOMOKU_SERVER_GRACE") {
-            c.grace = Duration::from_secs(parse_value("GOMOKU_SERVER_GRACE", &v)?);
-        }
-        let mut origins_given = false;
-        let mut args = args.into_iter();
-        while let Some(flag) = args.next() {
-            if flag == "--help" || flag == "-h" {
-                return Ok(Command::Help);
-            }
-            let mut value = || {
-                args.next()
-                    .ok_or_else(|| format!("{flag} needs a value (see --help)"))
-            };
-            match flag.as_str() {
-                "--host" => c.host = parse_value(&flag, &value()?)?,
-                "--port" => c.port = parse_value(&flag, &value()?)?,
-                "--db" => c.db = Database::parse(&value()?),
-                "--allow-origin" => {
-                    if !origins_given {
-                        c.origins.clear();
-                        origins_given = true;
-                    }
-                    c.origins.push(value()?);
-                }
-                "--web" => c.web = Some(PathBuf::from(value()?)),
-                "--grace" => c.grace = Duration::from_secs(parse_value(&flag, &value()?)?),
-                "--rate" => c.rate = positive(&flag, parse_value(&flag, &value()?)?)?,
-                "--burst" => c.burst = positive(&flag, parse_value(&flag, &value()?)?)?,
-                "--public-url" => c.public_url = Some(origin_of(&flag, &value()?)?),
-                "--max-per-address" => {
-                    c.max_per_address = at_least_one(&flag, parse_value(&flag, &value()?)?)?
-                }
-                "--max-connections" => {
-                    c.max_connections = at_least_one(&flag, parse_value(&flag, &value()?)?)?
-                }
-                "--header-timeout" => {
-                    c.header_timeout = Duration::from_secs(at_least_one(
-                        &flag,
-                        parse_value::<usize>(&flag, &value()?)?,
-                    )? as u64)
-                }
-                "--trust" => c.trusted.push(parse_value(&flag, &value()?)?),
-                other => return Err(format!("unknown option '{other}' (see --help)")),
-            }
-        }
-        if let Some(dir) = &c.web
-            && !dir.join("index.html").is_file()
-        {
-            return Err(format!(
-                "--web {}: no index.html there (build it with scripts/build_web.sh)",
-                dir.display()
-            ));
-        }
-        Ok(Command::Run(Box::new(c)))
+    /// Reads the command line `args` (without the program name) over the environment's
+    /// variables (GOMOKU_SERVER_*). `--help` comes back as clap's error of kind `DisplayHelp`:
+    /// `error.exit()` prints it and ends the program with success; any other error ends it with
+    /// code 2.
+    pub fn from_args<I, T>(args: I) -> Result<Config, clap::Error>
+    where
+        I: IntoIterator<Item = T>,
+        T: Into<OsString>,
+    {
+        let args: Vec<OsString> = std::iter::once(OsString::from("gomoku-server"))
+            .chain(args.into_iter().map(Into::into))
+            .collect();
+        Config::try_parse_from(&args)
+            .map(Config::tidied)
+            .map_err(|e| name_the_variable(e, &args))
+    }
+
+    /// The configuration as clap read it, without the empty origins a comma-separated list may
+    /// hold ("a,b," or an empty variable).
+    fn tidied(mut self) -> Config {
+        self.origins.retain(|o| !o.is_empty());
+        self
     }
 
     /// The origins of this server's own pages when it serves the web build (`--web`): the
@@ -279,95 +235,253 @@ impl Config {
     }
 }
 
+/// A bad value that came from an environment variable: clap names the flag, a tip names the
+/// variable.
+fn name_the_variable(mut error: clap::Error, args: &[OsString]) -> clap::Error {
+    use clap::CommandFactory;
+    use clap::error::{ContextKind, ContextValue};
+    let Some(ContextValue::String(invalid)) = error.get(ContextKind::InvalidArg) else {
+        return error;
+    };
+    // "--port <N>"
+    let flag = invalid.split(' ').next().unwrap_or_default().to_owned();
+    let command = Config::command();
+    let Some(variable) = command
+        .get_arguments()
+        .find(|a| a.get_long().is_some_and(|l| flag == format!("--{l}")))
+        .and_then(|a| a.get_env())
+    else {
+        return error;
+    };
+    let on_the_command_line = args.iter().any(|a| {
+        a.to_str()
+            .is_some_and(|a| a == flag || a.starts_with(&format!("{flag}=")))
+    });
+    if !on_the_command_line && std::env::var_os(variable).is_some() {
+        let tip = format!(
+            "the value is the environment variable {}'s",
+            variable.to_string_lossy()
+        );
+        error.insert(
+            ContextKind::Suggested,
+            ContextValue::StyledStrs(vec![tip.into()]),
+        );
+    }
+    error
+}
+
+// The value parsers: each says what a good value is (clap names the flag and the bad value).
+
 /// The origin (`scheme://host[:port]`) of a URL given as the public address.
-fn origin_of(what: &str, url: &str) -> Result<String, String> {
+fn origin_of(url: &str) -> Result<String, String> {
     let url = url.trim();
     let (scheme, rest) = url
         .split_once("://")
         .filter(|(s, _)| matches!(*s, "http" | "https"))
-        .ok_or_else(|| format!("{what}: '{url}' is not an http:// or https:// URL"))?;
+        .ok_or("not an http:// or https:// URL")?;
     let host = rest.split(['/', '?', '#']).next().unwrap_or_default();
     if host.is_empty() || host.contains('@') {
-        return Err(format!("{what}: '{url}' has no host"));
+        return Err("the URL has no host".to_owned());
     }
     Ok(format!("{scheme}://{}", host.to_ascii_lowercase()))
 }
 
-fn at_least_one(what: &str, v: usize) -> Result<usize, String> {
-    if v >= 1 {
-        Ok(v)
+/// An origin a browser page may connect from, as given (an empty one is dropped afterwards).
+fn allowed_origin(text: &str) -> Result<String, String> {
+    Ok(text.trim().to_owned())
+}
+
+fn database(text: &str) -> Result<Database, String> {
+    Ok(Database::parse(text))
+}
+
+/// A folder holding the web build: its `index.html` must be there.
+fn web_build(text: &str) -> Result<PathBuf, String> {
+    let dir = PathBuf::from(text);
+    if dir.join("index.html").is_file() {
+        Ok(dir)
     } else {
-        Err(format!("{what} must be at least 1"))
+        Err("no index.html there (build it with scripts/build_web.sh)".to_owned())
     }
 }
 
-fn parse_value<T: std::str::FromStr>(what: &str, text: &str) -> Result<T, String> {
-    text.trim()
-        .parse()
-        .map_err(|_| format!("{what}: '{text}' is not a valid value"))
+/// A value in the type's own format, spaces around it ignored.
+fn trimmed<T: FromStr>(text: &str) -> Result<T, T::Err> {
+    text.trim().parse()
 }
 
-fn positive(what: &str, v: f64) -> Result<f64, String> {
+fn number<T: FromStr>(text: &str) -> Result<T, String> {
+    trimmed(text).map_err(|_| "not a number".to_owned())
+}
+
+fn seconds(text: &str) -> Result<Duration, String> {
+    number(text).map(Duration::from_secs)
+}
+
+fn at_least_one(text: &str) -> Result<usize, String> {
+    match number(text)? {
+        0 => Err("must be at least 1".to_owned()),
+        n => Ok(n),
+    }
+}
+
+fn at_least_one_second(text: &str) -> Result<Duration, String> {
+    at_least_one(text).map(|s| Duration::from_secs(s as u64))
+}
+
+fn at_least_one_f64(text: &str) -> Result<f64, String> {
+    let v: f64 = number(text)?;
     if v.is_finite() && v >= 1.0 {
         Ok(v)
     } else {
-        Err(format!("{what} must be at least 1"))
+        Err("must be at least 1".to_owned())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use clap::error::ErrorKind;
+    use clap::{CommandFactory, FromArgMatches};
 
-    fn args(s: &str) -> Vec<String> {
-        s.split_whitespace().map(str::to_string).collect()
+    /// The command line `s` read as [`Config::from_args`] reads it, but without the
+    /// environment (the test's own may set GOMOKU_SERVER_*; tests/server_command_line.rs runs
+    /// the server with variables).
+    fn parse(s: &str) -> Result<Config, clap::Error> {
+        let args = std::iter::once("gomoku-server").chain(s.split_whitespace());
+        let command = Config::command().mut_args(|a| a.env(None::<&str>));
+        Config::from_arg_matches(&command.try_get_matches_from(args)?).map(Config::tidied)
     }
 
     #[test]
-    fn flags_over_environment() {
-        let env = |k: &str| (k == "GOMOKU_SERVER_PORT").then(|| "9000".to_string());
-        let Command::Run(c) =
-            Config::parse(args("--db x.sqlite --allow-origin http://a"), env).unwrap()
-        else {
-            panic!("not run")
-        };
+    fn flags_and_their_defaults() {
+        assert_eq!(parse("").unwrap(), Config::default());
+        let c = parse("--db x.sqlite --allow-origin http://a --port 9000").unwrap();
         assert_eq!(c.port, 9000);
         assert_eq!(c.host, IpAddr::from([127, 0, 0, 1]));
         assert_eq!(c.db, Database::Sqlite(PathBuf::from("x.sqlite")));
         assert_eq!(c.origins, vec!["http://a".to_string()]);
-        assert!(Config::parse(args("--port x"), |_| None).is_err());
-        assert!(Config::parse(args("--bogus"), |_| None).is_err());
-        assert_eq!(Config::parse(args("--help"), |_| None), Ok(Command::Help));
-        let Command::Run(c) = Config::parse(
-            args("--max-per-address 5 --header-timeout 2 --trust 127.0.0.1 --trust ::1"),
-            |_| None,
-        )
-        .unwrap() else {
-            panic!("not run")
-        };
+        let c = parse("--allow-origin http://a,http://b, --allow-origin=http://c").unwrap();
+        assert_eq!(c.origins, ["http://a", "http://b", "http://c"]);
+        let c =
+            parse("--max-per-address 5 --header-timeout 2 --trust 127.0.0.1 --trust ::1").unwrap();
         assert_eq!(c.max_per_address, 5);
         assert_eq!(c.header_timeout, Duration::from_secs(2));
         assert!(c.trusts("127.0.0.1".parse().unwrap()));
         assert!(c.trusts("::ffff:127.0.0.1".parse().unwrap()));
         assert!(!c.trusts("127.0.0.2".parse().unwrap()));
-        assert!(Config::parse(args("--max-per-address 0"), |_| None).is_err());
+        let c = parse("--grace 5 --rate 2.5 --burst 3 --max-connections 7 --host 0.0.0.0").unwrap();
+        assert_eq!(c.grace, Duration::from_secs(5));
+        assert_eq!((c.rate, c.burst, c.max_connections), (2.5, 3.0, 7));
+        assert_eq!(c.host, IpAddr::from([0, 0, 0, 0]));
+        assert_eq!(parse("--port 1 --port 2").unwrap().port, 2, "the last one");
+    }
+
+    #[test]
+    fn bad_flags_are_named() {
+        for (line, kind, said) in [
+            (
+                "--port x",
+                ErrorKind::ValueValidation,
+                "invalid value 'x' for '--port <N>'",
+            ),
+            (
+                "--port",
+                ErrorKind::InvalidValue,
+                "a value is required for '--port <N>'",
+            ),
+            (
+                "--bogus",
+                ErrorKind::UnknownArgument,
+                "unexpected argument '--bogus'",
+            ),
+            (
+                "--max-per-address 0",
+                ErrorKind::ValueValidation,
+                "must be at least 1",
+            ),
+            (
+                "--rate inf",
+                ErrorKind::ValueValidation,
+                "must be at least 1",
+            ),
+            (
+                "--header-timeout 0",
+                ErrorKind::ValueValidation,
+                "must be at least 1",
+            ),
+            (
+                "--trust nowhere",
+                ErrorKind::ValueValidation,
+                "'--trust <ADDR>'",
+            ),
+            (
+                "--public-url ftp://x",
+                ErrorKind::ValueValidation,
+                "not an http:// or https://",
+            ),
+        ] {
+            let e = parse(line).unwrap_err();
+            assert_eq!(e.kind(), kind, "{line}: {e}");
+            assert_eq!(e.exit_code(), 2, "{line}");
+            assert!(e.to_string().contains(said), "{line}: {e}");
+        }
+    }
+
+    #[test]
+    fn the_help_lists_every_flag_and_variable() {
+        Config::command().debug_assert();
+        let help = parse("--help").unwrap_err();
+        assert_eq!(help.kind(), ErrorKind::DisplayHelp);
+        assert_eq!(help.exit_code(), 0);
+        let help = Config::command().render_help().to_string();
+        for flag in [
+            "--host",
+            "--port",
+            "--db",
+            "--allow-origin",
+            "--web",
+            "--public-url",
+            "--grace",
+            "--rate",
+            "--burst",
+            "--max-per-address",
+            "--max-connections",
+            "--header-timeout",
+            "--trust",
+            "--help",
+        ] {
+            assert!(help.contains(flag), "{flag} in\n{help}");
+        }
+        for variable in [
+            "HOST",
+            "PORT",
+            "DB",
+            "ORIGINS",
+            "WEB",
+            "PUBLIC_URL",
+            "GRACE",
+        ] {
+            assert!(
+                help.contains(&format!("GOMOKU_SERVER_{variable}")),
+                "{variable}"
+            );
+        }
+        for origin in Config::default().origins {
+            assert!(help.contains(&origin), "the default {origin} in\n{help}");
+        }
     }
 
     #[test]
     fn a_web_folder_needs_its_page_and_lets_its_own_origin_connect() {
-        let err = Config::parse(args("--web /nonexistent-gomoku-web"), |_| None).unwrap_err();
+        let err = parse("--web /nonexistent-gomoku-web")
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("index.html"), "{err}");
         let dir = std::env::temp_dir().join(format!("gomoku-web-config-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join("index.html"), "<!doctype html>").unwrap();
-        let Command::Run(c) =
-            Config::parse(vec!["--web".to_string(), dir.display().to_string()], |_| {
-                None
-            })
-            .unwrap()
-        else {
-            panic!("not run")
-        };
+        let c = parse(&format!("--web {}", dir.display())).unwrap();
         let own = c.own_origins(7878);
         assert!(c.origin_allowed("http://127.0.0.1:7878", &own));
         assert!(c.origin_allowed("http://localhost:7878", &own));
@@ -377,36 +491,22 @@ mod tests {
         );
         assert!(!c.origin_allowed("http://127.0.0.1:9999", &own));
         assert!(c.origin_allowed("http://localhost:8080", &own));
-        let Command::Run(public) = Config::parse(
-            vec![
-                "--web".to_string(),
-                dir.display().to_string(),
-                "--public-url".into(),
-                "https://Game.Example/play/".into(),
-            ],
-            |_| None,
-        )
-        .unwrap() else {
-            panic!("not run")
-        };
+        let public = parse(&format!(
+            "--web {} --public-url https://Game.Example/play/",
+            dir.display()
+        ))
+        .unwrap();
         assert_eq!(public.own_origins(7878), ["https://game.example"]);
         assert!(public.origin_allowed("https://game.example", &public.own_origins(7878)));
         assert!(!public.origin_allowed("http://127.0.0.1:7878", &public.own_origins(7878)));
         let without = Config::default();
         assert!(without.own_origins(7878).is_empty());
-        assert!(Config::parse(args("--public-url ftp://x"), |_| None).is_err());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
     fn a_postgres_url_is_a_shared_database_and_its_password_stays_out_of_logs() {
-        let Command::Run(c) = Config::parse(
-            args("--db postgres://gomoku:s3cret@db.example:5432/games"),
-            |_| None,
-        )
-        .unwrap() else {
-            panic!("not run")
-        };
+        let c = parse("--db postgres://gomoku:s3cret@db.example:5432/games").unwrap();
         assert_eq!(
             c.db,
             Database::Postgres("postgres://gomoku:s3cret@db.example:5432/games".into())
@@ -415,10 +515,7 @@ mod tests {
             c.db.to_string(),
             "postgres://gomoku:***@db.example:5432/games"
         );
-        let env = |k: &str| (k == "GOMOKU_SERVER_DB").then(|| "postgresql://h/db".to_string());
-        let Command::Run(c) = Config::parse(Vec::new(), env).unwrap() else {
-            panic!("not run")
-        };
+        let c = parse("--db postgresql://h/db").unwrap();
         assert_eq!(c.db, Database::Postgres("postgresql://h/db".into()));
         assert_eq!(c.db.to_string(), "postgresql://h/db");
         assert_eq!(

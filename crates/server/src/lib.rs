@@ -44,7 +44,7 @@ use axum::routing::get;
 use tokio::net::TcpListener;
 use tower::ServiceExt;
 
-pub use config::{Command, Config, USAGE};
+pub use config::Config;
 use hub::{Hub, HubConfig};
 use limits::Connections;
 use listener::Peer;

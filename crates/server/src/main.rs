@@ -2,20 +2,12 @@
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() -> std::process::ExitCode {
-    use gomoku_server::{Command, Config, USAGE};
+    use gomoku_server::Config;
     use std::process::ExitCode;
 
-    let config = match Config::parse(std::env::args().skip(1), |k| std::env::var(k).ok()) {
-        Ok(Command::Run(c)) => *c,
-        Ok(Command::Help) => {
-            print!("{USAGE}");
-            return ExitCode::SUCCESS;
-        }
-        Err(e) => {
-            eprintln!("gomoku-server: {e}");
-            return ExitCode::from(2);
-        }
-    };
+    // `--help` prints the flags and ends here with success; a bad flag or variable is named
+    // and ends it with code 2.
+    let config = Config::from_args(std::env::args_os().skip(1)).unwrap_or_else(|e| e.exit());
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

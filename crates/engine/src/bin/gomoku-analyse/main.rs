@@ -1,6 +1,7 @@
 //! The analysis tool, without a window: reviews a game move by move, solves a position (is
 //! there a forced win, and what is it), and lists a position's best moves. The same engine
-//! code as the game's analysis (`gomoku_engine::analysis`). Run with no arguments for usage.
+//! code as the game's analysis (`gomoku_engine::analysis`). Run with no arguments, or `--help`,
+//! for its commands and their options.
 
 mod args;
 mod input;
@@ -14,7 +15,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use gomoku_engine::analysis::{ReviewOptions, SearchInfo, forced_win, multi_pv, review_game};
 use gomoku_engine::search::searcher::{Limits, Searcher};
 
-use args::{Args, Command};
+use args::{Analyse, Args, Command, Review, Solve};
+use clap::{CommandFactory, Parser};
 
 /// The search's nodes per listed move in `analyse`, and the solvers' in `solve`, by default.
 const ANALYSE_NODES: u64 = 100_000;
@@ -23,19 +25,14 @@ const SOLVE_NODES: u64 = 200_000;
 const TABLE_BYTES: usize = 64 << 20;
 
 fn main() -> ExitCode {
-    let argv: Vec<String> = std::env::args().skip(1).collect();
-    let args = match args::parse(&argv) {
-        Ok(a) => a,
-        Err(e) => {
-            eprintln!("gomoku-analyse: {e}\n\n{}", args::USAGE);
-            return ExitCode::from(2);
-        }
-    };
-    let result = match args.command {
-        Command::Help => out::say(args::USAGE),
-        Command::Review => review(&args),
-        Command::Solve => solve(&args),
-        Command::Analyse => analyse(&args),
+    // `--help` prints the commands and their options and ends here with success; a bad command
+    // line is named and ends it with code 2.
+    let args = Args::parse();
+    let result = match &args.command {
+        None => out::say(Args::command().render_help().to_string().trim_end()),
+        Some(Command::Review(r)) => review(r),
+        Some(Command::Solve(s)) => solve(s),
+        Some(Command::Analyse(a)) => analyse(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -46,13 +43,12 @@ fn main() -> ExitCode {
     }
 }
 
-fn review(args: &Args) -> Result<(), String> {
-    let record = input::game_record(&args.input, args.rule, args.size)?;
-    let defaults = ReviewOptions::default();
+fn review(args: &Review) -> Result<(), String> {
+    let record = input::game_record(&args.input, args.position.rule, args.position.size)?;
     let options = ReviewOptions {
-        nodes: args.nodes.unwrap_or(defaults.nodes),
-        solver_nodes: args.solver_nodes.unwrap_or(defaults.solver_nodes),
-        ..defaults
+        nodes: args.nodes,
+        solver_nodes: args.solver_nodes,
+        ..ReviewOptions::default()
     };
     out::say(format_args!(
         "review of {} moves ({}, {}x{}), {} nodes a position",
@@ -94,14 +90,15 @@ fn review(args: &Args) -> Result<(), String> {
     Ok(())
 }
 
-fn solve(args: &Args) -> Result<(), String> {
-    let game = input::position(&args.input, args.rule, args.size)?;
+fn solve(args: &Solve) -> Result<(), String> {
+    let input = args.input.as_deref().unwrap_or_default();
+    let game = input::position(input, args.position.rule, args.position.size)?;
     if game.outcome().is_over() {
         return Err("the game is over: there is nothing to solve".to_owned());
     }
     let board = game.board();
     let side = board.to_move();
-    let nodes = args.nodes.unwrap_or(SOLVE_NODES);
+    let nodes = args.nodes;
     match forced_win(board, game.rule(), nodes) {
         Some(win) => out::say(print::forced_win(side, &win, board.size()))?,
         None => out::say(format_args!(
@@ -113,15 +110,16 @@ fn solve(args: &Args) -> Result<(), String> {
     Ok(())
 }
 
-fn analyse(args: &Args) -> Result<(), String> {
-    let game = input::position(&args.input, args.rule, args.size)?;
+fn analyse(args: &Analyse) -> Result<(), String> {
+    let input = args.input.as_deref().unwrap_or_default();
+    let game = input::position(input, args.position.rule, args.position.size)?;
     if game.outcome().is_over() {
         return Err("the game is over: there is nothing to analyse".to_owned());
     }
     let board = game.board();
     let limits = match args.time {
         Some(t) => Limits::time(t),
-        None => Limits::nodes(args.nodes.unwrap_or(ANALYSE_NODES)),
+        None => Limits::nodes(args.nodes),
     };
     out::say(format_args!(
         "{} to move ({}, {} stones)",
