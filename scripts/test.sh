@@ -22,6 +22,11 @@ stage "format" cargo fmt --all -- --check
 stage "book (links checked, mdbook build)" scripts/book.sh
 stage "no import circle in any crate" python3 scripts/import_circles.py
 stage "clippy" cargo clippy --workspace --all-targets --locked -- -D warnings
+# The engine is a library for others: every public item documented, no broken doc links, the
+# README's example compiled and run, and the crate packaged and built as crates.io would.
+stage "engine and protocol docs" env RUSTDOCFLAGS="-D warnings" cargo doc --locked --no-deps -p gomoku-engine -p gomoku-net
+stage "engine doc tests (the crate README's example)" cargo test --locked -p gomoku-engine --doc
+stage "engine package" cargo package --locked --allow-dirty -p gomoku-engine
 # Not the examples: tools built by their own make targets (clippy above checks them), which
 # would add eight more programs to link against Bevy here.
 stage "tests" cargo test --workspace --locked --lib --bins --tests
@@ -32,7 +37,7 @@ stage "wasm check, the engine and the command-line programs" cargo check --locke
 # game's tests run them), so nothing is compiled again (the dev profile's lower optimisation
 # would build the whole game a second time: four minutes on one core).
 stage "game build" cargo build --locked --profile test --workspace --bin gomoku --bin gomoku-server
-stage "reverse proxy (the README's nginx example: TLS in front of two servers on PostgreSQL)" node tests/e2e/proxy.mjs --server "$target_dir/debug/gomoku-server"
+stage "reverse proxy (the book's nginx example: TLS in front of two servers on PostgreSQL)" node tests/e2e/proxy.mjs --server "$target_dir/debug/gomoku-server"
 stage "engine build" cargo build --locked -p gomoku-engine --bin gomoku-brain
 stage "renju cross-check" python3 scripts/renju_crosscheck.py --engine "$target_dir/debug/gomoku-brain" --positions 400 --seed 1
 stage "desktop end-to-end" python3 tests/e2e/desktop.py --game "$target_dir/debug/gomoku" --out "$target_dir/e2e"

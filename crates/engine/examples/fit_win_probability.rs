@@ -3,11 +3,12 @@
 //!
 //! ```text
 //! cargo run --release -p gomoku-engine --example fit_win_probability -- \
-//!     freestyle:GAMES_DIR standard:GAMES_DIR renju:GAMES_DIR ...
+//!     freestyle:PATH standard:PATH renju:PATH ...
 //! ```
 //!
-//! Each folder holds games as position strings (one game per `game*.txt` file, as
-//! `scripts/match.py --save` writes them); a game counts only if its last move makes five, so
+//! Each PATH names games as position strings (`h8i9...`): a study's `games.tsv.gz` (as
+//! `scripts/match.py --save` and `scripts/games_archive.py` write it), a study folder holding
+//! one, `STUDY/MATCH` for one match of it, or an old folder of `game*.txt` files; a game counts only if its last move makes five, so
 //! its winner is known. Every `FIT_STRIDE`-th position (3 by default) with at least five stones
 //! is searched with `FIT_NODES` nodes (1,000 by default) and labelled 1 if the side to move went
 //! on to win, 0 if it lost; decided scores (proven wins and losses) are left out, they map to 1

@@ -5,7 +5,7 @@
 //!
 //! ```text
 //! LABEL_NODES=20000 LABEL_SHARD=0/2 cargo run --release -p gomoku-engine \
-//!     --example label_positions -- RULE:DIR ... > labels-0.txt
+//!     --example label_positions -- RULE:PATH ... > labels-0.txt
 //! ```
 //!
 //! Each line: `rule game result score moves`: the rule's name, the game's number in the
@@ -23,8 +23,9 @@ use std::io::Write;
 
 use gomoku_engine::board::Board;
 use gomoku_engine::rules::Rule;
-use gomoku_engine::search::position::{Position, Threat};
+use gomoku_engine::search::position::Position;
 use gomoku_engine::search::searcher::{Limits, Searcher};
+use gomoku_engine::search::threat::Threat;
 
 fn main() {
     let nodes = games::env_or("LABEL_NODES", 20_000u64);

@@ -8,8 +8,10 @@
 //! `scripts/openings/rapfi-freestyle.txt`), then up to `SELFPLAY_RANDOM` (3) random moves near
 //! the stones so that no two games are alike, then the engine plays both sides with
 //! `SELFPLAY_NODES` (8,000) nodes a move until a five or a full board. Games are written to
-//! `OUT_DIR/gameNNNNNN.txt` as position strings (as `scripts/match.py --save` writes them), so
-//! `tune_eval` and `label_positions` read the folder as they read a match's. Other settings:
+//! `OUT_DIR/gameNNNNNN.txt` as position strings, one file a game as it ends (a run stopped
+//! part way keeps every finished game), so `tune_eval` and `label_positions` read the folder as
+//! they read a study's archive; `scripts/games_archive.py pack` turns the folder into one
+//! `games.tsv.gz` to keep. Other settings:
 //! `SELFPLAY_GAMES` (1,000), `SELFPLAY_SEED` (1: run one process per core with its own seed and
 //! `SELFPLAY_FIRST`, the first game's number, so their files do not collide) and
 //! `SELFPLAY_RULE` (freestyle, standard or renju). The engine's table carries over from move to

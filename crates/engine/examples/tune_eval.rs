@@ -2,11 +2,12 @@
 //!
 //! ```text
 //! cargo run --release -p gomoku-engine --example tune_eval -- \
-//!     freestyle:GAMES_DIR standard:GAMES_DIR renju:GAMES_DIR ...
+//!     freestyle:PATH standard:PATH renju:PATH ...
 //! ```
 //!
-//! Each folder holds games as position strings (`h8i9...`, one game per `.txt` file, as
-//! `scripts/match.py --save` writes them); a game counts only if its last move makes five, so
+//! Each PATH names games as position strings (`h8i9...`): a study's `games.tsv.gz` (as
+//! `scripts/match.py --save` and `scripts/games_archive.py` write it), a study folder holding
+//! one, `STUDY/MATCH` for one match of it, or an old folder of `game*.txt` files; a game counts only if its last move makes five, so
 //! its winner is known. Every quiet position of a game (at least five stones on the board, no
 //! five to make or to stop, no open four to make for the side to move: what the search's leaves
 //! look like) becomes a sample: the evaluation's features for the side to move, labelled 1 if
@@ -23,8 +24,8 @@
 //! Options, by environment variable:
 //! - `TUNE_COMBOS=1` also fits a correction for each combination of a point's four line
 //!   patterns (`eval::COMBO_WEIGHTS`, printed after `WEIGHTS`), for the mover and the waiter.
-//! - `TUNE_LABELS=FILE[,FILE...]` reads positions labelled by a deeper search instead of game
-//!   folders: our own (`examples/label_positions.rs`), or any Gomocup brain's
+//! - `TUNE_LABELS=FILE[,FILE...]` reads positions labelled by a deeper search instead of
+//!   games: our own (`examples/label_positions.rs`), or any Gomocup brain's
 //!   (`scripts/label_with_brain.py`; give its scale as `TUNE_LABEL_SCALE`). The fit's target
 //!   blends the game's result (weight `TUNE_LAMBDA`, 0.3 by default) with the label through the
 //!   logistic function. The log-losses are measured against the results, and the held-out one
@@ -46,7 +47,8 @@ use gomoku_engine::search::eval::{
     COMBOS, FEATURES, LINEAR_FEATURES, PRODUCT_SCALE, PRODUCT_WEIGHTS, UNITS_PER_LOG_ODDS, WEIGHTS,
     combo_index, feature_name,
 };
-use gomoku_engine::search::position::{Position, Threat};
+use gomoku_engine::search::position::Position;
+use gomoku_engine::search::threat::Threat;
 
 /// One quiet position: features, the colour term, the label, and the current evaluation.
 struct Sample {

@@ -2,11 +2,12 @@
 //!
 //! ```text
 //! cargo run --release -p gomoku-engine --example tune_policy -- \
-//!     freestyle:GAMES_DIR renju:GAMES_DIR ...
+//!     freestyle:PATH renju:PATH ...
 //! ```
 //!
-//! Each folder holds games as position strings (`h8i9...`, one game per `game*.txt` file, as
-//! `scripts/match.py --save` writes them). Every position with at least five stones and no five
+//! Each PATH names games as position strings (`h8i9...`): a study's `games.tsv.gz` (as
+//! `scripts/match.py --save` and `scripts/games_archive.py` write it), a study folder holding
+//! one, `STUDY/MATCH` for one match of it, or an old folder of `game*.txt` files. Every position with at least five stones and no five
 //! to make or to stop becomes a sample: the candidates the search would consider there (every
 //! legal point within two of a stone, or only the fours when an open three must be answered),
 //! each described by its policy features, and the move that was played. The model gives each
@@ -26,7 +27,8 @@ use gomoku_engine::search::eval::feature_name;
 use gomoku_engine::search::policy::{
     POLICY_FEATURES, POLICY_WEIGHTS, UNITS_PER_LOGIT, policy_features,
 };
-use gomoku_engine::search::position::{Position, Threat};
+use gomoku_engine::search::position::Position;
+use gomoku_engine::search::threat::Threat;
 
 /// One position: its candidates' features (flat), where each candidate's features start, the
 /// played candidate, each candidate's old ordering score, and whether it is held out.

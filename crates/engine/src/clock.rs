@@ -14,7 +14,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use super::board::Stone;
-use super::protocol::Limits;
+use super::thinking::Limits;
 
 /// The longest base time a time control may have, in seconds (three hours).
 pub const MAX_BASE_SECS: u32 = 3 * 60 * 60;

@@ -1,5 +1,7 @@
-//! The engine: plain Rust, no Bevy. Board, rules, patterns, move choice and the protocol.
-//! Everything that decides the game lives here.
+#![doc = include_str!("../README.md")]
+#![warn(missing_docs)]
+// Everything that decides the game lives here: the game, the server and the tools use these
+// rules and never copies of them.
 
 pub mod analysis;
 pub mod board;
@@ -11,6 +13,7 @@ pub mod protocol;
 pub mod record;
 pub mod rules;
 pub mod search;
+pub mod thinking;
 
 pub use board::{Board, Pos, Stone};
 pub use game::{Game, MoveError, Outcome};

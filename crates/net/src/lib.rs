@@ -3,7 +3,7 @@
 //! No sockets and no Bevy here, so the server, the game (desktop and wasm) and the tests share
 //! one definition. Every message is one JSON text frame, an object whose `type` field names
 //! it. The client opens with [`ClientMessage::Hello`] carrying [`PROTOCOL_VERSION`]; the
-//! server answers [`ServerMessage::Welcome`] or an error. `docs/online-protocol.md` describes
+//! server answers [`ServerMessage::Welcome`] or an error. `docs/book/src/developers/online-protocol.md` describes
 //! the conversation.
 //!
 //! Points use the engine's coordinates: `x` the column from the left, `y` the row from the top,

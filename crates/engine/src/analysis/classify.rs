@@ -1,6 +1,6 @@
 //! The marks of a reviewed move, and the accuracy of a move and a player.
 //!
-//! A move is measured by the win probability (see [`super::win_probability`]) its player had
+//! A move is measured by the win probability (see [`super::win_probability`](mod@super::win_probability)) its player had
 //! before it and after it; the loss is the drop, never below zero.
 //!
 //! | mark        | when                                                                    |

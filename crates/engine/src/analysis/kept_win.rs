@@ -6,11 +6,17 @@
 //! after a quiet move (one that threatens a win by fours, say) they may play anywhere. A four
 //! of theirs is blocked and the same question asked again, since the threat still stands.
 
-use crate::search::position::{Position, Threat};
+use crate::search::position::Position;
+use crate::search::threat::Threat;
 use crate::search::vcf::Vcf;
 use crate::search::vct::Vct;
 
-use super::solve::{VCF_DEPTH, VCT_MAX_DEPTH};
+// The solvers' reach, the same for a position's own win (`solve`) and for a win kept after
+// each answer.
+/// The longest win by fours looked for, in attacking moves.
+pub(super) const VCF_DEPTH: u8 = 20;
+/// The longest win by threats looked for, in attacking moves (odd depths from 3 up to this).
+pub(super) const VCT_MAX_DEPTH: u8 = 11;
 
 /// All answers together get at most this many times the node budget of one (a threat of a
 /// win by fours is proven again, or refuted, in a few hundred nodes by most answers).

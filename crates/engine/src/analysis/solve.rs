@@ -13,12 +13,8 @@ use crate::search::searcher::{Limits, Searcher};
 use crate::search::vcf::Vcf;
 use crate::search::vct::Vct;
 
-use super::kept_win::KeptWin;
+use super::kept_win::{KeptWin, VCF_DEPTH, VCT_MAX_DEPTH};
 
-/// The longest win by fours looked for, in attacking moves.
-pub(super) const VCF_DEPTH: u8 = 20;
-/// The longest win by threats looked for, in attacking moves (odd depths from 3 up to this).
-pub(super) const VCT_MAX_DEPTH: u8 = 11;
 /// The longest line [`forced_win`] writes out, in moves.
 const MAX_LINE: usize = 40;
 /// Nodes of the short search that picks the defender's answers in a VCT's line.
@@ -139,7 +135,7 @@ fn vct_line(board: &Board, rule: Rule, first: Pos, nodes: u64) -> Vec<Pos> {
 
 /// Whether the side that just moved on `board` still wins by force: its move made five, or
 /// every answer the opponent has leaves it a win the solvers prove within `nodes` (see
-/// [`super::kept_win`]: blocks of fours, stops of open threes, and after a quiet move every
+/// `kept_win`: blocks of fours, stops of open threes, and after a quiet move every
 /// point). What is not proven within the budget is not kept; callers may add the search's
 /// verdict.
 pub fn keeps_forced_win(board: &Board, rule: Rule, nodes: u64) -> bool {

@@ -3,7 +3,8 @@
 
 use crate::board::{Board, Pos};
 use crate::rules::Rule;
-use crate::search::position::{Position, Threat};
+use crate::search::position::Position;
+use crate::search::threat::Threat;
 
 /// The points that would have stopped the opponent's four or open three on `before` (the side
 /// to move's turn) when `played` did not: empty when there was no such threat, when the side

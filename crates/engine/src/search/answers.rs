@@ -19,7 +19,8 @@
 use super::super::board::Stone;
 use super::super::pattern::{HALF, Pattern};
 use super::super::rules::Rule;
-use super::position::{Position, Threat};
+use super::position::Position;
+use super::threat::Threat;
 
 /// Most threat points of the attacker that an answer is checked against (past them, an answer
 /// to the first few is kept; the search refutes what does not hold).

@@ -9,7 +9,8 @@
 //! coarsely, and who is to move), and the last two moves (the opponent's last move and ours
 //! before it). A position's correction is the mean of its two entries.
 
-use super::position::{Position, Threat};
+use super::position::Position;
+use super::threat::Threat;
 
 /// Entries per table (a power of two).
 const ENTRIES: usize = 1 << 14;
@@ -118,7 +119,8 @@ impl Correction {
         self.update_at(Self::keys(pos), depth, diff);
     }
 
-    /// [`Correction::update`] for the position whose entries are `keys`.
+    /// Learns that a search `depth` plies deep scored the position whose entries are `keys`
+    /// `diff` evaluation units above its static evaluation (without the correction).
     pub fn update_at(&mut self, keys: Keys, depth: i32, diff: i32) {
         let weight = (depth + 1).clamp(1, MAX_WEIGHT);
         let target = diff.clamp(-LIMIT, LIMIT) * GRAIN;

@@ -12,12 +12,12 @@
 //! points give the mover, and the waiter, each class, multiplied in pairs) weigh threats
 //! against each other.
 //!
-//! The weights come from logistic regression (`crates/engine/examples/tune_eval.rs`, documented in the
-//! README): the evaluation of each quiet position of a set of games, times a fixed scale,
+//! The weights come from logistic regression (`crates/engine/examples/tune_eval.rs`, documented in
+//! the book's `docs/book/src/engine/tuning.md`): the evaluation of each quiet position of a set of games, times a fixed scale,
 //! predicts the result for the side to move through the logistic function.
 
 use super::super::pattern::Pattern;
-use super::position::{THREATS, Threat};
+use super::threat::{THREATS, Threat};
 
 /// Line patterns with a feature of their own (two to five: `Pattern::None` has none).
 const LINE_PATTERNS: usize = 7;

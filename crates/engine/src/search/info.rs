@@ -5,7 +5,6 @@
 use std::fmt;
 use std::time::Duration;
 
-use super::searcher::Report;
 use crate::board::Pos;
 
 /// The state of a search after an iteration (or at its end).
@@ -30,20 +29,6 @@ pub struct SearchInfo {
 }
 
 impl SearchInfo {
-    /// The information of a search's report after `time` on a board of side `size`.
-    pub fn from_report(report: &Report, time: Duration, size: u8) -> SearchInfo {
-        SearchInfo {
-            depth: report.depth,
-            score: report.score,
-            solved: report.solved,
-            nodes: report.nodes,
-            time,
-            threads: report.threads.max(1),
-            pv: report.pv.clone(),
-            size,
-        }
-    }
-
     /// Nodes per millisecond (thousands per second).
     pub fn kilo_nodes_per_second(&self) -> u128 {
         self.nodes as u128 / self.time.as_millis().max(1)

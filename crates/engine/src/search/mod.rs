@@ -13,6 +13,7 @@ pub mod position;
 pub mod run_queue;
 pub mod searcher;
 pub mod thinker;
+pub mod threat;
 pub mod time_manager;
 pub mod tt;
 pub mod vcf;

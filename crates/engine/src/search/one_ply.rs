@@ -86,7 +86,7 @@ pub fn choose_move(board: &Board, rule: Rule, rng: &mut impl Rng) -> Option<Pos>
     ties.choose(rng).copied()
 }
 
-/// The one-ply AI as a protocol [`Thinker`](crate::protocol::Thinker).
+/// The one-ply AI as a protocol [`Thinker`](crate::thinking::Thinker).
 pub struct OnePly<R: Rng> {
     rng: R,
 }
@@ -98,12 +98,12 @@ impl<R: Rng> OnePly<R> {
     }
 }
 
-impl<R: Rng> crate::protocol::Thinker for OnePly<R> {
+impl<R: Rng> crate::thinking::Thinker for OnePly<R> {
     fn think(
         &mut self,
         board: &Board,
         rule: Rule,
-        _limits: &crate::protocol::Limits,
+        _limits: &crate::thinking::Limits,
     ) -> Option<Pos> {
         choose_move(board, rule, &mut self.rng)
     }

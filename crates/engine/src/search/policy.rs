@@ -3,13 +3,14 @@
 //! and for the other side) and from its distance to the last two moves.
 //!
 //! The weights come from softmax regression on the moves the search chose in self-play games
-//! (`crates/engine/examples/tune_policy.rs`, documented in the README): the policy predicts which candidate
+//! (`crates/engine/examples/tune_policy.rs`, documented in the book's
+//! `docs/book/src/engine/tuning.md`): the policy predicts which candidate
 //! the search will pick, which is what move ordering needs (the best move first makes the
 //! other moves' searches cheap).
 
 use super::super::pattern::Pattern;
 use super::eval::{POINT_FEATURES, point_features};
-use super::position::Threat;
+use super::threat::Threat;
 
 /// Distance classes of a candidate to a recent move (king moves): 1, 2, 3 or 4, farther.
 pub const DISTANCE_CLASSES: usize = 3;

@@ -8,34 +8,11 @@ use super::super::pattern::{self, HALF, Pattern};
 use super::super::rules::{self, ForbiddenKind, Rule};
 use super::eval::{self, FEATURES, POINT_FEATURES};
 use super::policy;
+use super::threat::{THREATS, Threat};
 
 const PAD: usize = HALF;
 const EMPTY: u8 = 0;
 const WALL: u8 = 3;
-
-/// What one colour could make on an empty point, strongest first in value.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Threat {
-    /// Nothing much.
-    None,
-    /// Some twos.
-    Low,
-    /// One open three.
-    Three,
-    /// Two or more open threes (forbidden to black in renju).
-    DoubleThree,
-    /// One four.
-    Four,
-    /// A four and an open three: wins unless the four's answer stops the three.
-    FourThree,
-    /// An open four or two fours: wins next move (double four is forbidden to black in renju).
-    FlexFour,
-    /// Five.
-    Five,
-}
-
-/// Number of [`Threat`] classes.
-pub const THREATS: usize = 8;
 
 /// Points of value a colour's pattern on a point has for move ordering.
 fn pattern_value(p: Pattern) -> i32 {
@@ -48,31 +25,6 @@ fn pattern_value(p: Pattern) -> i32 {
         Pattern::Four => 40,
         Pattern::OpenFour => 160,
         Pattern::Five => 600,
-    }
-}
-
-fn classify(pats: &[Pattern; 4]) -> Threat {
-    let mut fours = 0;
-    let mut open_threes = 0;
-    let mut some = false;
-    for &p in pats {
-        match p {
-            Pattern::Five => return Threat::Five,
-            Pattern::OpenFour => fours += 2,
-            Pattern::Four => fours += 1,
-            Pattern::OpenThree => open_threes += 1,
-            Pattern::None => {}
-            _ => some = true,
-        }
-    }
-    match (fours, open_threes) {
-        (f, _) if f >= 2 => Threat::FlexFour,
-        (1, t) if t >= 1 => Threat::FourThree,
-        (1, _) => Threat::Four,
-        (0, t) if t >= 2 => Threat::DoubleThree,
-        (0, 1) => Threat::Three,
-        _ if some => Threat::Low,
-        _ => Threat::None,
     }
 }
 
@@ -276,7 +228,7 @@ impl Position {
     }
 
     /// Whether `stone` would make a four on the empty point `i` that builds on something: an
-    /// open two or a three on another of its lines, or more (see [`four_plus`]).
+    /// open two or a three on another of its lines, or more (see `four_plus`).
     pub fn makes_four_plus(&self, i: usize, stone: Stone) -> bool {
         self.combos.four_plus[self.keys[i][stone.index()] as usize]
     }
@@ -838,7 +790,7 @@ const COMBOS: usize = 1 << 12;
 /// threat class, read by every scan) stay small in the cache.
 struct Combos {
     threat: [Threat; COMBOS],
-    /// Whether the combination is a four that builds on something (see [`four_plus`]).
+    /// Whether the combination is a four that builds on something (see `four_plus`).
     four_plus: [bool; COMBOS],
     /// For move ordering.
     value: [i32; COMBOS],
@@ -869,7 +821,7 @@ fn combos() -> &'static Combos {
         });
         for key in 0..COMBOS {
             let pats = key_patterns(key as u16);
-            let threat = classify(&pats);
+            let threat = Threat::of(&pats);
             t.threat[key] = threat;
             t.four_plus[key] = four_plus(&pats, threat);
             t.value[key] =

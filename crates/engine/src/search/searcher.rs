@@ -31,8 +31,9 @@ use super::answers;
 use super::correction::Correction;
 use super::info::SearchInfo;
 use super::policy;
-use super::position::{Position, Threat};
+use super::position::Position;
 use super::run_queue::RunQueue;
+use super::threat::Threat;
 use super::time_manager::TimeManager;
 use super::tt::{Bound, Entry, TranspositionTable};
 use super::vcf::Vcf;
@@ -232,6 +233,22 @@ pub struct Report {
     pub solved: bool,
     /// The threads whose work the report sums (1 unless helpers searched too).
     pub threads: usize,
+}
+
+impl Report {
+    /// What the report tells a watcher after `time` on a board of side `size`.
+    pub fn info(&self, time: Duration, size: u8) -> SearchInfo {
+        SearchInfo {
+            depth: self.depth,
+            score: self.score,
+            solved: self.solved,
+            nodes: self.nodes,
+            time,
+            threads: self.threads.max(1),
+            pv: self.pv.clone(),
+            size,
+        }
+    }
 }
 
 /// The state of a search in slices.
@@ -804,7 +821,7 @@ impl Searcher {
         }
         if self.on_iteration.is_some() {
             let time = self.started.map(|t| t.elapsed()).unwrap_or_default();
-            let mut info = SearchInfo::from_report(&self.report, time, self.pos.size());
+            let mut info = self.report.info(time, self.pos.size());
             info.nodes = self.total_nodes();
             if let Some(callback) = &mut self.on_iteration {
                 callback(&info);

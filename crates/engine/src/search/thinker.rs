@@ -6,12 +6,11 @@ use std::sync::Arc;
 
 use web_time::Instant;
 
-use super::info::SearchInfo;
 use super::searcher::{Limits, Report, Searcher};
 use super::tt::TranspositionTable;
 use crate::board::{Board, Pos};
-use crate::protocol::{Limits as ProtocolLimits, Thinker};
 use crate::rules::Rule;
+use crate::thinking::{Limits as ProtocolLimits, Thinker};
 
 /// Transposition table memory when the manager sets no limit.
 const DEFAULT_TT_BYTES: usize = 128 << 20;
@@ -90,6 +89,6 @@ impl Thinker for SearchThinker {
 
     fn summary(&self) -> Option<String> {
         let r = self.last.as_ref()?;
-        Some(SearchInfo::from_report(r, self.elapsed, self.size).to_string())
+        Some(r.info(self.elapsed, self.size).to_string())
     }
 }

@@ -5,7 +5,8 @@
 use web_time::Instant;
 
 use super::ZobristMap;
-use super::position::{Position, Threat};
+use super::position::Position;
+use super::threat::Threat;
 use crate::board::Stone;
 
 /// A VCF solver with a memory of positions already proven not to win (per remaining depth).

@@ -9,7 +9,8 @@ use web_time::Instant;
 
 use super::ZobristMap;
 use super::answers;
-use super::position::{Position, Threat};
+use super::position::Position;
+use super::threat::Threat;
 use super::vcf::Vcf;
 
 /// A VCT solver with memories of proven wins and failures.
