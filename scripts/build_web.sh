@@ -45,7 +45,7 @@ cp -r assets "$out/assets"
 sed "s/__WASM_BYTES__/$(stat -c %s "$out/gomoku_bg.wasm")/" web/index.html > "$out/index.html"
 
 step "the engine's worker module (profile wasm-worker, the engine alone)" \
-  cargo build --locked --profile wasm-worker --target wasm32-unknown-unknown -p gomoku-engine --bin gomoku-worker
+  cargo build --locked --profile wasm-worker --target wasm32-unknown-unknown -p gomoku-engine --no-default-features --bin gomoku-worker
 wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section \
   --out-dir "$out" --out-name gomoku_worker \
   "$target_dir/wasm32-unknown-unknown/wasm-worker/gomoku-worker.wasm"
