@@ -4,13 +4,12 @@
 
 mod server_support;
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
-use std::sync::mpsc;
 
-use server_support::{Client, WAIT, server_binary, temp_dir};
+use server_support::{Client, WAIT, listening_address, server_binary, temp_dir};
 
 /// Every variable the server reads.
 const VARIABLES: [&str; 7] = [
@@ -49,27 +48,15 @@ fn start(args: &[&str], env: &[(&str, &str)], log: &Path) -> (Child, String) {
         .stderr(std::fs::File::create(log).expect("make the log file"))
         .spawn()
         .expect("start gomoku-server");
-    let stdout = child.stdout.take().expect("piped stdout");
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let mut line = String::new();
-        let _ = BufReader::new(stdout).read_line(&mut line);
-        let _ = tx.send(line);
-    });
-    let line = rx.recv_timeout(WAIT).unwrap_or_default();
-    let Some(addr) = line
-        .trim()
-        .strip_prefix("listening on ws://")
-        .and_then(|s| s.strip_suffix("/ws"))
-    else {
+    let Ok(addr) = listening_address(&mut child) else {
         let _ = child.kill();
         let _ = child.wait();
         panic!(
-            "the server did not start: {line:?}\n{}",
+            "the server did not start\n{}",
             std::fs::read_to_string(log).unwrap_or_default()
         );
     };
-    (child, addr.to_string())
+    (child, addr)
 }
 
 /// The body of a plain HTTP GET of `path`.

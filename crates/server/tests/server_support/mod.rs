@@ -69,6 +69,25 @@ pub fn server_binary() -> PathBuf {
     }
 }
 
+/// The address a just-started server (its standard output piped) says it listens on, from its
+/// first line `listening on ws://ADDR/ws`, waiting at most [`WAIT`]; the line it said
+/// instead (empty if nothing) as the error.
+pub fn listening_address(child: &mut Child) -> Result<String, String> {
+    let stdout = child.stdout.take().expect("piped stdout");
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        let _ = BufReader::new(stdout).read_line(&mut line);
+        let _ = tx.send(line);
+    });
+    let line = rx.recv_timeout(WAIT).unwrap_or_default();
+    line.trim()
+        .strip_prefix("listening on ws://")
+        .and_then(|s| s.strip_suffix("/ws"))
+        .map(str::to_string)
+        .ok_or(line)
+}
+
 impl Server {
     /// Starts the binary on a free port with the database `db` and extra flags.
     pub fn start(db: &Path, extra: &[&str]) -> Server {
@@ -101,26 +120,13 @@ impl Server {
             ))
             .spawn()
             .expect("start gomoku-server");
-        let stdout = child.stdout.take().expect("piped stdout");
-        let (tx, rx) = mpsc::channel();
-        std::thread::spawn(move || {
-            let mut line = String::new();
-            let _ = BufReader::new(stdout).read_line(&mut line);
-            let _ = tx.send(line);
-        });
-        let line = match rx.recv_timeout(WAIT) {
-            Ok(l) => l,
-            Err(_) => {
+        let addr = match listening_address(&mut child) {
+            Ok(addr) => addr,
+            Err(line) => {
                 let _ = child.kill();
-                panic!("the server did not say where it listens");
+                panic!("the server did not say where it listens: {line:?}");
             }
         };
-        let addr = line
-            .trim()
-            .strip_prefix("listening on ws://")
-            .and_then(|s| s.strip_suffix("/ws"))
-            .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
-            .to_string();
         assert!(addr.starts_with("127.0.0.1:"), "binds to loopback: {addr}");
         Server {
             child,
