@@ -1,5 +1,9 @@
 //! The server's settings: command-line flags, with environment variables as defaults, read by
 //! clap.
+//!
+//! The flags' doc comments are `gomoku-server --help` word for word, so the URLs in them stay
+//! plain text (no Markdown links, which would show in the help).
+#![allow(rustdoc::bare_urls)]
 
 use std::ffi::OsString;
 use std::net::IpAddr;
