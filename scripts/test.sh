@@ -24,7 +24,7 @@ stage "no import circle in any crate" python3 scripts/import_circles.py
 stage "clippy" cargo clippy --workspace --all-targets --locked -- -D warnings
 # The engine is a library for others: every public item documented, no broken doc links, the
 # README's example compiled and run, and the crate packaged and built as crates.io would.
-stage "engine and protocol docs" env RUSTDOCFLAGS="-D warnings" cargo doc --locked --no-deps -p gomoku-engine -p gomoku-net
+stage "engine, protocol and server docs" env RUSTDOCFLAGS="-D warnings" cargo doc --locked --no-deps -p gomoku-engine -p gomoku-net -p gomoku-server
 stage "engine doc tests (the crate README's example)" cargo test --locked -p gomoku-engine --doc
 stage "engine package" cargo package --locked --allow-dirty -p gomoku-engine
 # Not the examples: tools built by their own make targets (clippy above checks them), which
