@@ -24,7 +24,7 @@ frames: deps
 	cargo build --bin gomoku
 	python3 scripts/frame_times.py --game "$${CARGO_TARGET_DIR:-target}/debug/gomoku" --runs 3
 
-# The screenshots of the README and the book: every screen in both languages at 1280x800, 1920x1080 and 540x960
+# The screenshots of the README and the book: every screen in the eight languages at 1280x800, 1920x1080 and 540x960
 # (SIZES="1280x800" for fewer), under Xvfb.
 screenshots: deps
 	cargo build --workspace --bin gomoku --bin gomoku-server --example screenshot_data --example online_setup

@@ -1,23 +1,30 @@
 #!/usr/bin/env python3
-"""Makes the small Simplified Chinese UI font: assets/fonts/gomoku-cjk.ttf.
+"""Makes the small UI fonts: assets/fonts/gomoku-cjk.ttf and one font per language with
+glyphs of its own (gomoku-ja.ttf, gomoku-ko.ttf, gomoku-zh-tw.ttf).
 
-    python3 scripts/make_font.py                  # regenerate the subset
+    python3 scripts/make_font.py                  # regenerate the subsets
     python3 scripts/make_font.py --extra FILE     # also keep every character of FILE
     python3 scripts/make_font.py --sample X.png   # also render a sample line (needs Pillow)
     python3 scripts/make_font.py --check          # only report source characters the
-                                                  # committed font lacks (exit 1 if any)
+                                                  # committed fonts lack (exit 1 if any)
 
 Needs:  apt-get install fonts-wqy-microhei      (the source font)
         pip install fonttools                   (subsetting; Pillow only for --sample)
 
 The source is WenQuanYi Micro Hei (Apache-2.0, TrueType 'glyf' outlines), face 0 (Regular)
-of its .ttc collection. The subset keeps every non-ASCII character used in the Rust sources
-under src/app/ (the translations live in src/app/i18n/chinese.rs), all printable ASCII and the common
-CJK punctuation, without hinting, layout tables or vertical metrics. It writes the licence
-beside the font too. Same inputs give the same bytes: the 'head' timestamps are the source
-font's, never the time of the run.
+of its .ttc collection. The base subset, gomoku-cjk.ttf, built into the game, keeps every
+non-ASCII character used in the Rust sources under src/app/ (Simplified Chinese in
+src/app/i18n/chinese.rs, Vietnamese, every language's own name...) but those of the tables
+that have a font of their own or need none, all printable ASCII and the common CJK
+punctuation. A language font keeps the characters of its table (src/app/i18n/japanese.rs,
+korean.rs, traditional_chinese.rs) that the base lacks: the web page fetches it only when the
+language is chosen. Russian and Czech need none: egui's own font has their letters. No
+hinting, layout tables or vertical metrics. It writes the licence beside the fonts too. Same
+inputs give the same bytes: the 'head' timestamps are the source font's, never the time of
+the run.
 
-Run it again whenever new Chinese text is added to src/app/ (--check tells when).
+Run it again whenever non-ASCII text is added to src/app/ (--check tells when; so does
+tests/i18n.rs).
 """
 
 import argparse
@@ -30,7 +37,18 @@ REPO = Path(__file__).resolve().parent.parent
 SOURCES_DIR = REPO / "src" / "app"
 OUT_DIR = REPO / "assets" / "fonts"
 OUT_FONT = OUT_DIR / "gomoku-cjk.ttf"
+# The base subset's characters: the game lays out the punctuation and symbols among them before
+# the first frame (src/app/theme/glyphs.rs), and tests/i18n.rs checks that it is current.
 OUT_CHARS = OUT_DIR / "characters.txt"
+I18N_DIR = SOURCES_DIR / "i18n"
+# The languages with glyphs of their own: font file, table.
+LANGUAGE_FONTS = [
+    (OUT_DIR / "gomoku-ja.ttf", I18N_DIR / "japanese.rs"),
+    (OUT_DIR / "gomoku-ko.ttf", I18N_DIR / "korean.rs"),
+    (OUT_DIR / "gomoku-zh-tw.ttf", I18N_DIR / "traditional_chinese.rs"),
+]
+# Tables whose letters egui's own fonts have (Cyrillic, Czech's Latin): not in any subset.
+EGUI_DRAWS = [I18N_DIR / "russian.rs", I18N_DIR / "czech.rs"]
 
 # The source font and where its licence is, as installed by Debian's package.
 PACKAGE = "fonts-wqy-microhei"
@@ -59,11 +77,17 @@ def require_fonttools():
         sys.exit("make_font.py: fontTools is missing: pip install fonttools")
 
 
-def chars_in_sources(root):
-    """Every character above ASCII in the *.rs files under root."""
+def non_ascii(path):
+    """Every character above ASCII in a UTF-8 text file."""
+    return {c for c in Path(path).read_text(encoding="utf-8") if ord(c) > 127}
+
+
+def chars_in_sources(root, leave_out):
+    """Every character above ASCII in the *.rs files under root, but the files leave_out."""
     found = set()
     for path in sorted(root.rglob("*.rs")):
-        found.update(c for c in path.read_text(encoding="utf-8") if ord(c) > 127)
+        if path not in leave_out:
+            found.update(non_ascii(path))
     return found
 
 
@@ -77,12 +101,17 @@ def chars_in_file(path):
 
 
 def wanted_chars(extra_files):
-    """The characters the subset must keep, as a sorted string."""
-    chars = chars_in_sources(SOURCES_DIR)
-    chars.update(PRINTABLE_ASCII, CJK_PUNCTUATION)
+    """[(font, the characters it must keep, as a sorted string)]: the base subset, then each
+    language font with its table's characters the base lacks."""
+    leave_out = {table for _, table in LANGUAGE_FONTS} | set(EGUI_DRAWS)
+    base = chars_in_sources(SOURCES_DIR, leave_out)
+    base.update(PRINTABLE_ASCII, CJK_PUNCTUATION)
     for extra in extra_files:
-        chars.update(chars_in_file(extra))
-    return "".join(sorted(chars))
+        base.update(chars_in_file(extra))
+    fonts = [(OUT_FONT, "".join(sorted(base)))]
+    for font, table in LANGUAGE_FONTS:
+        fonts.append((font, "".join(sorted(non_ascii(table) - base))))
+    return fonts
 
 
 def load_source_font():
@@ -139,7 +168,8 @@ def describe(chars):
 def write_license():
     """Copies the package's copyright file and the full Apache-2.0 text beside the font."""
     parts = [
-        "The font gomoku-cjk.ttf is a subset of WenQuanYi Micro Hei, which its authors\n"
+        "The fonts gomoku-cjk.ttf, gomoku-ja.ttf, gomoku-ko.ttf and gomoku-zh-tw.ttf are subsets\n"
+        "of WenQuanYi Micro Hei, which its authors\n"
         "license under Apache-2.0 or GPL-3+ with the font exception. This game uses and\n"
         "redistributes it under the Apache License, Version 2.0, whose full text follows\n"
         f"the copyright notice below (taken from Debian's {PACKAGE} package).\n\n"
@@ -169,45 +199,56 @@ def render_sample(font_path, png_path):
     print(f"sample: {png_path}")
 
 
-def check_committed(chars):
-    """Exit status 1, with the list, if the committed font lacks any wanted character."""
-    if not OUT_FONT.exists():
-        sys.exit(f"make_font.py: {OUT_FONT.relative_to(REPO)} does not exist yet")
-    missing = missing_from(OUT_FONT, chars)
-    if missing and FONT_FILE.exists():
-        # Characters the source font lacks too cannot be added: only mention them.
-        available = load_source_font().getBestCmap()
-        hopeless = [c for c in missing if ord(c) not in available]
-        if hopeless:
-            print(f"not in the source font either: {describe(hopeless)}")
-        missing = [c for c in missing if ord(c) in available]
-    if missing:
-        print(f"{OUT_FONT.relative_to(REPO)} lacks {len(missing)}: {describe(missing)}")
-        sys.exit("make_font.py: run python3 scripts/make_font.py to regenerate it")
-    print(f"{OUT_FONT.relative_to(REPO)} has all {len(chars)} characters")
+def check_committed(fonts):
+    """Exit status 1, with the list, if a committed font lacks any character it must keep."""
+    lacking = False
+    for path, chars in fonts:
+        if not path.exists():
+            sys.exit(f"make_font.py: {path.relative_to(REPO)} does not exist yet")
+        missing = missing_from(path, chars)
+        if missing and FONT_FILE.exists():
+            # Characters the source font lacks too cannot be added: only mention them.
+            available = load_source_font().getBestCmap()
+            hopeless = [c for c in missing if ord(c) not in available]
+            if hopeless:
+                print(f"not in the source font either: {describe(hopeless)}")
+            missing = [c for c in missing if ord(c) in available]
+        if missing:
+            print(f"{path.relative_to(REPO)} lacks {len(missing)}: {describe(missing)}")
+            lacking = True
+        else:
+            print(f"{path.relative_to(REPO)} has all {len(chars)} characters")
+    kept = OUT_CHARS.read_text(encoding="utf-8").rstrip("\n") if OUT_CHARS.exists() else ""
+    if kept != fonts[0][1]:
+        print(f"{OUT_CHARS.relative_to(REPO)} is not the list of {OUT_FONT.name}'s characters")
+        lacking = True
+    if lacking:
+        sys.exit("make_font.py: run python3 scripts/make_font.py to regenerate them")
 
 
-def make(chars):
-    """Builds the subset and its licence, then checks the subset's character map."""
+def make_one(path, chars):
+    """Builds one subset of chars, then checks its character map."""
     font = load_source_font()
     available = font.getBestCmap()
     absent = [c for c in chars if ord(c) not in available]
     kept = "".join(c for c in chars if ord(c) in available)
     subset_font(font, kept)
     mark_as_modified(font)
-    save_font(font, OUT_FONT)
-    write_license()
-    # The list of characters kept, for the Rust test that checks every translation is covered.
-    OUT_CHARS.write_text("".join(sorted(set(kept))) + "\n", encoding="utf-8")
-
-    lost = missing_from(OUT_FONT, kept)
+    save_font(font, path)
+    lost = missing_from(path, kept)
     if lost:
         sys.exit(f"make_font.py: the subset lost {describe(lost)}")
     if absent:
         print(f"warning: the source font has no glyph for {len(absent)}: {describe(absent)}")
-    size = OUT_FONT.stat().st_size
-    print(f"kept {len(kept)} characters ({len(kept) - len(PRINTABLE_ASCII)} beyond ASCII)")
-    print(f"wrote {OUT_FONT.relative_to(REPO)} ({size} bytes) and {OUT_LICENSE.relative_to(REPO)}")
+    print(f"wrote {path.relative_to(REPO)}: {len(kept)} characters, {path.stat().st_size} bytes")
+
+
+def make(fonts):
+    """Builds every subset and the licence."""
+    for path, chars in fonts:
+        make_one(path, chars)
+    write_license()
+    OUT_CHARS.write_text(fonts[0][1] + "\n", encoding="utf-8")
 
 
 def main():
@@ -216,15 +257,15 @@ def main():
                         help="also keep every character of this UTF-8 text file (repeatable)")
     parser.add_argument("--sample", metavar="PNG", help="render a sample line to this PNG")
     parser.add_argument("--check", action="store_true",
-                        help="only check that the committed font has every wanted character")
+                        help="only check that the committed fonts have every wanted character")
     args = parser.parse_args()
 
     require_fonttools()
-    chars = wanted_chars(args.extra)
+    fonts = wanted_chars(args.extra)
     if args.check:
-        check_committed(chars)
+        check_committed(fonts)
         return
-    make(chars)
+    make(fonts)
     if args.sample:
         render_sample(OUT_FONT, args.sample)
 

@@ -1,27 +1,32 @@
 #!/usr/bin/env bash
-# Makes the screenshots of the README and the book: every screen of the game in English and Chinese, in a
-# 1280x800, a 1920x1080 and a portrait (540x960) window, each under its own Xvfb, into
-# docs/screenshots/SIZE/SCREEN-LANG.webp (and one at twice the pixels, as on a hi-DPI screen, in
-# docs/screenshots/1280x800@2x/). The game writes PNG; each picture is kept as lossless WebP
-# (cwebp, Debian's webp: scripts/deps.sh --e2e), the same pixels in three quarters of the bytes.
-# The players and finished games come from examples/screenshot_data (a fixed seed), the online
-# screens from a local gomoku-server with games set up by examples/online_setup.
-#   scripts/screenshots.sh TARGET_DIR [SIZE ...] [--only SCREEN]
+# Makes the screenshots of the README and the book: every screen of the game in each of its eight
+# languages (en zh zh-tw ja ko vi ru cs), in a 1280x800, a 1920x1080 and a portrait (540x960)
+# window, each under its own Xvfb, into docs/screenshots/SIZE/SCREEN-LANG.webp (and one at twice
+# the pixels, as on a hi-DPI screen, in docs/screenshots/1280x800@2x/). The game writes PNG; each
+# picture is kept as lossless WebP (cwebp, Debian's webp: scripts/deps.sh --e2e), the same pixels
+# in three quarters of the bytes. The players and finished games come from
+# examples/screenshot_data (a fixed seed), the online screens from a local gomoku-server with
+# games set up by examples/online_setup.
+#   scripts/screenshots.sh TARGET_DIR [SIZE ...] [--only SCREEN] [--langs "L ..."]
 # TARGET_DIR/debug holds gomoku, gomoku-server and examples/{screenshot_data,online_setup}
-# (make screenshots builds them). SIZE defaults to all three; --only makes one screen.
+# (make screenshots builds them). SIZE defaults to all three; --only makes one screen; --langs
+# the languages given (their codes, as --lang takes them; all eight by default).
 set -euo pipefail
 target=${1:?usage: scripts/screenshots.sh TARGET_DIR [SIZE ...] [--only SCREEN]}
 shift
 sizes=()
 only=
+langs=(en zh zh-tw ja ko vi ru cs)
 while [ $# -gt 0 ]; do
   case $1 in
     --only) only=${2:?--only needs a screen}; shift 2 ;;
+    --langs) read -r -a langs <<< "${2//,/ }"; shift 2 ;;
     *x*) sizes+=("$1"); shift ;;
-    *) echo "screenshots.sh: $1: give sizes as WxH, or --only SCREEN" >&2; exit 2 ;;
+    *) echo "screenshots.sh: $1: give sizes as WxH, --only SCREEN or --langs \"L ...\"" >&2; exit 2 ;;
   esac
 done
 [ ${#sizes[@]} -gt 0 ] || sizes=(1280x800 1920x1080 540x960)
+[ ${#langs[@]} -gt 0 ] || { echo "screenshots.sh: --langs needs at least one language" >&2; exit 2; }
 game="$target/debug/gomoku"
 root="$(cd "$(dirname "$0")/.." && pwd)/docs/screenshots"
 work=$(mktemp -d)
@@ -108,7 +113,7 @@ online_shots() {
 }
 
 for size in "${sizes[@]}"; do
-  for lang in en zh; do
+  for lang in "${langs[@]}"; do
     shot menu "$size" "$lang"
     shot play-ai "$size" "$lang" --mode human-black --level 3 --time 5+3 --moves "$playing"
     for theme in wood dark high-contrast; do
@@ -126,8 +131,10 @@ for size in "${sizes[@]}"; do
     online_shots "$size" "$lang"
   done
 done
-# A hi-DPI screen (scale factor 2): text and stones drawn at the screen's pixels.
+# A hi-DPI screen (scale factor 2): text and stones drawn at the screen's pixels (in Chinese,
+# when Chinese is among the languages).
 for size in "${sizes[@]}"; do
   [ "$size" = 1280x800 ] || continue
+  [[ " ${langs[*]} " == *" zh "* ]] || continue
   SCALE=2 shot play-ai "$size" zh --mode human-black --level 3 --time 5+3 --moves "$playing"
 done

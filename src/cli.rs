@@ -133,7 +133,8 @@ struct Given {
         arg(long, value_name = "MOVES", verbatim_doc_comment)
     )]
     moves: Option<String>,
-    /// en or zh: the interface language (saved in the settings)
+    /// en, zh (simplified), zh-tw (traditional), ja, ko, vi, ru or
+    /// cs: the interface language (saved in the settings)
     #[cfg_attr(
         not(target_arch = "wasm32"),
         arg(long = "lang", value_name = "L", value_parser = language, verbatim_doc_comment)
@@ -439,10 +440,15 @@ fn clock(text: &str) -> Result<Clock, String> {
 }
 
 fn language(text: &str) -> Result<Language, String> {
-    match text {
-        "en" | "english" => Ok(Language::English),
-        "zh" | "zh-CN" | "chinese" => Ok(Language::Chinese),
-        _ => Err("use en or zh".to_owned()),
+    let code = text.to_ascii_lowercase().replace('_', "-");
+    match code.as_str() {
+        "english" => Ok(Language::English),
+        "chinese" | "zh-cn" | "zh-hans" => Ok(Language::Chinese),
+        "zh-hant" => Ok(Language::TraditionalChinese),
+        _ => Language::ALL
+            .into_iter()
+            .find(|l| l.code() == code)
+            .ok_or_else(|| "use en, zh, zh-tw, ja, ko, vi, ru or cs".to_owned()),
     }
 }
 
@@ -571,7 +577,20 @@ mod tests {
             !o.setup_given,
             "no set-up option: the saved set-up is restored"
         );
-        assert!(err("--lang fr").contains("en or zh"));
+        assert!(err("--lang fr").contains("en, zh, zh-tw"));
+        for (code, language) in [
+            ("zh-TW", Language::TraditionalChinese),
+            ("zh-hant", Language::TraditionalChinese),
+            ("zh-CN", Language::Chinese),
+            ("ja", Language::Japanese),
+            ("ko", Language::Korean),
+            ("vi", Language::Vietnamese),
+            ("ru", Language::Russian),
+            ("cs", Language::Czech),
+        ] {
+            let o = parse(args(&format!("--lang {code}"))).unwrap();
+            assert_eq!(o.language, Some(language), "{code}");
+        }
         assert!(err("--theme pink").contains("high-contrast"));
         assert!(err("--show stats").contains("players"));
         let o = parse(args(

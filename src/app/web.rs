@@ -9,6 +9,7 @@ use wasm_bindgen::JsCast;
 
 use super::analysis::review::GameReview;
 use super::assets::AssetsFailed;
+use super::theme::fonts::InstalledFonts;
 use super::{SceneReady, StatusLine};
 
 pub(super) fn plugin(app: &mut App) {
@@ -37,9 +38,16 @@ fn review_end_to_console(review: Res<GameReview>, mut was_running: Local<bool>) 
     *was_running = running;
 }
 
-/// Calls the page's `window.gomokuReady()` once the scene is ready.
-fn tell_the_page_when_ready(ready: Res<SceneReady>, mut told: Local<bool>) {
-    if *told || !ready.0 {
+/// Calls the page's `window.gomokuReady()` once the scene is ready and the language's glyphs
+/// are in (a language with glyphs of its own fetches them: until then its text would show
+/// boxes).
+fn tell_the_page_when_ready(
+    ready: Res<SceneReady>,
+    fonts: Option<Res<InstalledFonts>>,
+    mut told: Local<bool>,
+) {
+    let glyphs = fonts.is_none_or(|f| f.complete);
+    if *told || !ready.0 || !glyphs {
         return;
     }
     *told = true;
@@ -53,12 +61,14 @@ fn tell_the_page_when_ready(ready: Res<SceneReady>, mut told: Local<bool>) {
     }
 }
 
-/// Calls the page's `window.gomokuFailed(message)` with the files that could not be loaded.
+/// Calls the page's `window.gomokuFailed(files)` with the files that could not be loaded (and
+/// why), which the page puts in a sentence.
 fn tell_the_page_assets_failed(failed: On<AssetsFailed>) {
     let Some(window) = web_sys::window() else {
         return;
     };
-    let message = format!("cannot load {}", failed.0.join(", "));
+    // The page says it in its own words, in the player's language.
+    let message = failed.0.join(", ");
     if let Ok(callback) = js_sys::Reflect::get(&window, &"gomokuFailed".into())
         && let Some(callback) = callback.dyn_ref::<js_sys::Function>()
     {

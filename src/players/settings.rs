@@ -7,23 +7,86 @@ use gomoku_engine::clock::TimeControl;
 use gomoku_engine::opening::OpeningRule;
 use gomoku_engine::{ForbiddenPolicy, Rule, Stone};
 
-/// The language of the interface.
+/// The language of the interface. The names are those saved in the settings: `Chinese` is
+/// Simplified Chinese, as files from before the other languages say.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub enum Language {
     /// English.
     #[default]
     English,
-    /// Simplified Chinese.
+    /// Simplified Chinese (简体中文).
     Chinese,
+    /// Traditional Chinese (繁體中文), as written in Taiwan and Hong Kong.
+    TraditionalChinese,
+    /// Japanese (日本語).
+    Japanese,
+    /// Korean (한국어).
+    Korean,
+    /// Vietnamese (Tiếng Việt).
+    Vietnamese,
+    /// Russian (Русский).
+    Russian,
+    /// Czech (Čeština).
+    Czech,
 }
 
 impl Language {
-    /// The language for a system locale such as `zh_CN.UTF-8`, `zh-Hans` or `en-US`.
+    /// Every language, in the order the settings list them.
+    pub const ALL: [Language; 8] = [
+        Language::English,
+        Language::Chinese,
+        Language::TraditionalChinese,
+        Language::Japanese,
+        Language::Korean,
+        Language::Vietnamese,
+        Language::Russian,
+        Language::Czech,
+    ];
+
+    /// The language's short code, as `--lang` takes it and the screenshots' names end:
+    /// `en`, `zh`, `zh-tw`, `ja`, `ko`, `vi`, `ru`, `cs`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Language::English => "en",
+            Language::Chinese => "zh",
+            Language::TraditionalChinese => "zh-tw",
+            Language::Japanese => "ja",
+            Language::Korean => "ko",
+            Language::Vietnamese => "vi",
+            Language::Russian => "ru",
+            Language::Czech => "cs",
+        }
+    }
+
+    /// The language for a system locale such as `zh_CN.UTF-8`, `zh-Hant`, `ja_JP` or
+    /// `en-US`: Chinese in its traditional script for `zh-Hant` and for Taiwan, Hong Kong and
+    /// Macau, in its simplified script otherwise; English for a language the game does not
+    /// speak.
     pub fn from_locale(locale: &str) -> Language {
-        if locale.trim().to_ascii_lowercase().starts_with("zh") {
-            Language::Chinese
-        } else {
-            Language::English
+        // "zh_TW.UTF-8@euro" -> ["zh", "tw"]
+        let locale = locale.trim().to_ascii_lowercase().replace('_', "-");
+        let locale = locale.split(['.', '@']).next().unwrap_or_default();
+        let mut parts = locale.split('-');
+        match parts.next().unwrap_or_default() {
+            "zh" => {
+                let rest: Vec<&str> = parts.collect();
+                let traditional = if rest.contains(&"hans") {
+                    false
+                } else {
+                    rest.contains(&"hant") || rest.iter().any(|p| ["tw", "hk", "mo"].contains(p))
+                };
+                if traditional {
+                    Language::TraditionalChinese
+                } else {
+                    Language::Chinese
+                }
+            }
+            "ja" => Language::Japanese,
+            "ko" => Language::Korean,
+            "vi" => Language::Vietnamese,
+            "ru" => Language::Russian,
+            "cs" => Language::Czech,
+            _ => Language::English,
         }
     }
 }
@@ -219,12 +282,62 @@ mod tests {
 
     #[test]
     fn locales() {
-        for zh in ["zh_CN.UTF-8", "zh-Hans", "ZH", "zh-TW"] {
-            assert_eq!(Language::from_locale(zh), Language::Chinese, "{zh}");
+        for (locale, language) in [
+            ("zh_CN.UTF-8", Language::Chinese),
+            ("zh-Hans", Language::Chinese),
+            ("zh-Hans-HK", Language::Chinese),
+            ("zh-SG", Language::Chinese),
+            ("ZH", Language::Chinese),
+            ("zh", Language::Chinese),
+            ("zh-TW", Language::TraditionalChinese),
+            ("zh_TW.UTF-8", Language::TraditionalChinese),
+            ("zh-Hant", Language::TraditionalChinese),
+            ("zh-Hant-TW", Language::TraditionalChinese),
+            ("zh-HK", Language::TraditionalChinese),
+            ("zh_MO", Language::TraditionalChinese),
+            ("ja", Language::Japanese),
+            ("ja_JP.UTF-8", Language::Japanese),
+            ("ko-KR", Language::Korean),
+            ("vi_VN", Language::Vietnamese),
+            ("ru_RU.UTF-8", Language::Russian),
+            ("ru", Language::Russian),
+            ("cs_CZ.UTF-8", Language::Czech),
+            ("cs", Language::Czech),
+            ("en-US", Language::English),
+            ("C", Language::English),
+            ("C.UTF-8", Language::English),
+            ("", Language::English),
+            ("de_DE", Language::English),
+            // Not Czech: Kashubian.
+            ("csb_PL", Language::English),
+        ] {
+            assert_eq!(Language::from_locale(locale), language, "{locale:?}");
         }
-        for en in ["en-US", "C", "", "de_DE"] {
-            assert_eq!(Language::from_locale(en), Language::English, "{en}");
+    }
+
+    #[test]
+    fn the_language_is_saved_by_the_name_older_files_have() {
+        // Files from before the six new languages say "English" or "Chinese" (simplified).
+        for (saved, language) in [
+            (r#"{"language":"Chinese"}"#, Some(Language::Chinese)),
+            (r#"{"language":"English"}"#, Some(Language::English)),
+            (r#"{"language":null}"#, None),
+            ("{}", None),
+        ] {
+            let s: Settings = serde_json::from_str(saved).unwrap();
+            assert_eq!(s.language, language, "{saved}");
         }
+        for language in Language::ALL {
+            let s = Settings {
+                language: Some(language),
+                ..Settings::default()
+            };
+            let back: Settings = serde_json::from_str(&serde_json::to_string(&s).unwrap()).unwrap();
+            assert_eq!(back.language, Some(language));
+        }
+        let codes: std::collections::HashSet<&str> =
+            Language::ALL.iter().map(|l| l.code()).collect();
+        assert_eq!(codes.len(), Language::ALL.len(), "one code each");
     }
 
     #[test]

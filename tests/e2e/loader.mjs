@@ -8,7 +8,8 @@
 //   wasm has arrived, its bar and "Downloading X of Y MB" move, the wasm is compiled from the
 //   stream, "Starting..." follows, and a screenshot of the loader mid-download is saved;
 // - a download that fails: a clear message and a "Try again" button that starts the game;
-// - a browser without WebGL 2: a clear message in the player's language, and no retry;
+// - a browser without WebGL 2: a clear message in the player's language (each of the eight),
+//   and no retry;
 // - a new build: the service worker downloads the files that changed and copies the others.
 //
 //   node tests/e2e/loader.mjs --server TARGET/debug/gomoku-server --dist WEB_DIST --out OUT_DIR
@@ -171,8 +172,11 @@ try {
     await context.close();
   }
 
-  // 5. No WebGL 2 (in Chinese): said plainly, nothing to retry.
-  {
+  // 5. No WebGL 2, in each language the game speaks: said plainly, nothing to retry.
+  for (const [lang, title, tag] of [
+    ['zh', '五子棋', 'zh-CN'], ['zh-TW', '五子棋', 'zh-TW'], ['ja', '五目並べ', 'ja'], ['ko', '오목', 'ko'],
+    ['vi', 'Cờ caro', 'vi'], ['ru', 'Гомоку', 'ru'], ['cs', 'Piškvorky', 'cs'],
+  ]) {
     const context = await visitor();
     await context.addInitScript(() => {
       const real = HTMLCanvasElement.prototype.getContext;
@@ -181,16 +185,17 @@ try {
       };
     });
     const page = await context.newPage();
-    await page.goto(`${base}/?lang=zh`);
+    await page.goto(`${base}/?lang=${lang}`);
     await page.waitForFunction(() => document.getElementById('loading-text').classList.contains('error'), null, { timeout: 30000 });
     const seen = await page.evaluate(() => ({
       title: document.getElementById('loading-title').textContent,
       text: document.getElementById('loading-text').textContent,
       retry: getComputedStyle(document.getElementById('retry')).display,
+      tag: document.documentElement.lang,
     }));
-    await page.screenshot({ path: path.join(out, 'web-loader-no-webgl.png') });
-    console.log(`without WebGL 2: ${seen.title}: "${seen.text}"`);
-    if (seen.title !== '五子棋' || !seen.text.includes('WebGL 2')) fail(`no clear word on the missing WebGL 2: ${JSON.stringify(seen)}`);
+    if (lang === 'zh') await page.screenshot({ path: path.join(out, 'web-loader-no-webgl.png') });
+    console.log(`without WebGL 2 (${lang}): ${seen.title}: "${seen.text}"`);
+    if (seen.title !== title || seen.tag !== tag || !seen.text.includes('WebGL 2')) fail(`no clear word on the missing WebGL 2 in ${lang}: ${JSON.stringify(seen)}`);
     if (seen.retry !== 'none') fail('a retry is offered where retrying cannot help');
     await context.close();
   }

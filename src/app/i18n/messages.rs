@@ -1,183 +1,91 @@
 //! Messages that come from the engine and the store (import errors, unreadable files) in the
 //! player's language. They are built in English where they arise; here each known shape is a
 //! template, matched against the text, and its parts are translated in turn (a message often
-//! wraps another: "line 3: move 2 (h8) is not legal: the point is already taken"). Parts with no
-//! template (a move, a file name, a parser's own detail) stay as they are.
+//! wraps another: "line 3: move 2 (h8) is not legal: the point is already taken"). Each
+//! language's table has the translation of every shape. Parts with no shape (a move, a file
+//! name, a parser's own detail) stay as they are.
 
 use super::Lang;
 use crate::players::settings::Language;
 
-/// English message shapes and their Chinese; `{name}` stands for any text.
-pub const TEMPLATES: &[(&str, &str)] = &[
-    ("line {n}: {rest}", "第 {n} 行：{rest}"),
-    ("missed block at {a} or {b}", "漏防 {a} 或 {b}"),
-    ("missed block at {at}", "漏防 {at}"),
-    ("missed {kind}: {at}", "错失 {kind}：{at}"),
-    ("the game has no moves to review", "这盘棋没有可复盘的着法"),
-    ("the review was stopped", "复盘已停止"),
-    ("the game does not replay: {why}", "棋局无法重放：{why}"),
-    (
-        "move {n} ({at}) is not legal: {why}",
-        "第 {n} 手（{at}）不合规则：{why}",
-    ),
-    ("({x}, {y}) is already taken", "（{x}, {y}）已有棋子"),
-    ("({x}, {y}) is off the board", "（{x}, {y}）在棋盘之外"),
-    ("the point is already taken", "该点已有棋子"),
-    ("the point is off the board", "该点在棋盘之外"),
-    ("the game is over", "对局已结束"),
-    ("forbidden for black: {kind}", "黑棋禁手：{kind}"),
-    ("'{text}' is not a move: {why}", "“{text}”不是一手棋：{why}"),
-    ("empty move", "着法为空"),
-    ("a move starts with a column letter", "着法应以列字母开头"),
-    (
-        "the column letter must be followed by a row number",
-        "列字母后应跟行号",
-    ),
-    (
-        "column '{c}' is off a {n}x{m} board (a..{last})",
-        "列“{c}”超出 {n}x{m} 棋盘（a..{last}）",
-    ),
-    (
-        "row {r} is off a {n}x{m} board (1..{last})",
-        "行 {r} 超出 {n}x{m} 棋盘（1..{last}）",
-    ),
-    ("a row number without a column letter", "行号前缺少列字母"),
-    ("unexpected character '{c}'", "意外的字符“{c}”"),
-    (
-        "not a position string on a {n}x{m} board: {why}",
-        "不是 {n}x{m} 棋盘上的局面字符串：{why}",
-    ),
-    ("the position string has no moves", "局面字符串中没有着法"),
-    (
-        "there is nothing to import: the text is empty",
-        "没有可导入的内容：文本为空",
-    ),
-    ("the .psq file is empty", ".psq 文件为空"),
-    (
-        "the text is {n} KB, more than a game record can be ({m} KB at most)",
-        "文本有 {n} KB，超出棋谱的大小（最多 {m} KB）",
-    ),
-    ("the .psq file has no moves", ".psq 文件中没有着法"),
-    (
-        "expected the header 'Piskvorky WxH, ...', found '{h}'",
-        "应为文件头“Piskvorky WxH, ...”，实际为“{h}”",
-    ),
-    (
-        "expected the board size as WxH, found '{d}'",
-        "棋盘大小应写作 WxH，实际为“{d}”",
-    ),
-    (
-        "the board size '{d}' is not two numbers",
-        "棋盘大小“{d}”不是两个数字",
-    ),
-    (
-        "only square boards are supported, this one is {w}x{h}",
-        "只支持正方形棋盘，此棋盘为 {w}x{h}",
-    ),
-    (
-        "a {w}x{h} board is not supported (sides {a} to {b})",
-        "不支持 {w}x{h} 的棋盘（边长 {a} 到 {b}）",
-    ),
-    (
-        "'{line}' is not a move: expected x,y,time with whole numbers",
-        "“{line}”不是一手棋：应为整数 x,y,time",
-    ),
-    (
-        "move '{line}' is off the {n}x{m} board (coordinates 1 to {last})",
-        "着法“{line}”超出 {n}x{m} 棋盘（坐标 1 到 {last}）",
-    ),
-    (
-        "not a Gomoku record: the format is '{f}', expected '{e}'",
-        "不是五子棋棋谱：格式为“{f}”，应为“{e}”",
-    ),
-    (
-        "the record has format version {v}, newer than this Gomoku reads ({w}); update the game to open it",
-        "棋谱格式版本为 {v}，比本程序能读取的（{w}）更新；请更新游戏后再打开",
-    ),
-    ("the moves: {why}", "着法：{why}"),
-    (
-        "the result says {a} ({b}) but the moves give {c} ({d})",
-        "记录的结果为 {a}（{b}），但按着法应为 {c}（{d}）",
-    ),
-    ("not a valid record: {detail}", "不是有效的棋谱：{detail}"),
-    (
-        "board size {n} is not supported (use {a} to {b})",
-        "不支持棋盘大小 {n}（应为 {a} 到 {b}）",
-    ),
-    (
-        "the file ends early (line {n}), it was cut short",
-        "文件在第 {n} 行提前结束，内容不完整",
-    ),
-    ("not valid JSON: {e}", "不是有效的 JSON：{e}"),
-    (
-        "the format is '{f}', expected '{e}'",
-        "格式为“{f}”，应为“{e}”",
-    ),
-    (
-        "format version {v}, this Gomoku reads versions 1 to {w}",
-        "格式版本 {v}，本程序能读取版本 1 到 {w}",
-    ),
-    ("the document has no data", "文件中没有数据"),
-    ("the data does not fit: {e}", "数据不符合格式：{e}"),
-    ("{p} could not be read: {e}", "无法读取 {p}：{e}"),
-    (
-        "{p} could not be saved ({what}): {e}",
-        "无法保存 {p}（{what}）：{e}",
-    ),
-    (
-        "{p} could not be moved aside: {e}",
-        "无法将 {p} 移到一旁：{e}",
-    ),
-    ("{p}; moving it aside failed: {e}", "{p}；移到一旁失败：{e}"),
-    (
-        "{k} is not saved: the existing file could not be read or moved aside, and it is not overwritten",
-        "{k} 未保存：现有文件无法读取或移到一旁，因此不会覆盖它",
-    ),
-    ("player {n}: {why}", "玩家 {n}：{why}"),
-    ("the name is empty", "名字为空"),
-    (
-        "the name is longer than {n} characters",
-        "名字超过 {n} 个字符",
-    ),
-    ("the name holds control characters", "名字含有控制字符"),
-    ("the name has spaces around it", "名字前后有空格"),
-    (
-        "there is already a player called '{n}'",
-        "已有名为“{n}”的玩家",
-    ),
-    ("the id {n} is not unique", "编号 {n} 重复"),
-    (
-        "the volume {v} is not between 0 and 1",
-        "音量 {v} 不在 0 到 1 之间",
-    ),
-    (
-        "{n} s per move is not between 1 and {m}",
-        "每步 {n} 秒不在 1 到 {m} 之间",
-    ),
-    ("{n} threads are more than {m}", "{n} 个线程超过 {m}"),
-    ("the board size {n} is not supported", "不支持棋盘大小 {n}"),
-    ("there is no AI level {n}", "没有 AI 等级 {n}"),
-    (
-        "the moves are more than any board holds",
-        "着法数超过任何棋盘的容量",
-    ),
-    (
-        "the {c} player's name is longer than {n} characters",
-        "{c}方玩家的名字超过 {n} 个字符",
-    ),
-    (
-        "the {c} player's name holds control characters",
-        "{c}方玩家的名字含有控制字符",
-    ),
-    ("the date is not a date", "日期无效"),
-    ("black", "黑"),
-    ("white", "白"),
-    ("creating the folder", "创建文件夹"),
-    ("writing", "写入"),
-    ("replacing", "替换"),
-    ("double-three", "三三"),
-    ("double-four", "四四"),
-    ("overline", "长连"),
+/// The English shapes of the messages, tried in this order; `{name}` stands for any text.
+pub const SHAPES: &[&str] = &[
+    "line {n}: {rest}",
+    "missed block at {a} or {b}",
+    "missed block at {at}",
+    "missed {kind}: {at}",
+    "the game has no moves to review",
+    "the review was stopped",
+    "the game does not replay: {why}",
+    "move {n} ({at}) is not legal: {why}",
+    "({x}, {y}) is already taken",
+    "({x}, {y}) is off the board",
+    "the point is already taken",
+    "the point is off the board",
+    "the game is over",
+    "forbidden for black: {kind}",
+    "'{text}' is not a move: {why}",
+    "empty move",
+    "a move starts with a column letter",
+    "the column letter must be followed by a row number",
+    "column '{c}' is off a {n}x{m} board (a..{last})",
+    "row {r} is off a {n}x{m} board (1..{last})",
+    "a row number without a column letter",
+    "unexpected character '{c}'",
+    "not a position string on a {n}x{m} board: {why}",
+    "the position string has no moves",
+    "there is nothing to import: the text is empty",
+    "the .psq file is empty",
+    "the text is {n} KB, more than a game record can be ({m} KB at most)",
+    "the .psq file has no moves",
+    "expected the header 'Piskvorky WxH, ...', found '{h}'",
+    "expected the board size as WxH, found '{d}'",
+    "the board size '{d}' is not two numbers",
+    "only square boards are supported, this one is {w}x{h}",
+    "a {w}x{h} board is not supported (sides {a} to {b})",
+    "'{line}' is not a move: expected x,y,time with whole numbers",
+    "move '{line}' is off the {n}x{m} board (coordinates 1 to {last})",
+    "not a Gomoku record: the format is '{f}', expected '{e}'",
+    "the record has format version {v}, newer than this Gomoku reads ({w}); update the game to open it",
+    "the moves: {why}",
+    "the result says {a} ({b}) but the moves give {c} ({d})",
+    "not a valid record: {detail}",
+    "board size {n} is not supported (use {a} to {b})",
+    "the file ends early (line {n}), it was cut short",
+    "not valid JSON: {e}",
+    "the format is '{f}', expected '{e}'",
+    "format version {v}, this Gomoku reads versions 1 to {w}",
+    "the document has no data",
+    "the data does not fit: {e}",
+    "{p} could not be read: {e}",
+    "{p} could not be saved ({what}): {e}",
+    "{p} could not be moved aside: {e}",
+    "{p}; moving it aside failed: {e}",
+    "{k} is not saved: the existing file could not be read or moved aside, and it is not overwritten",
+    "player {n}: {why}",
+    "the name is empty",
+    "the name is longer than {n} characters",
+    "the name holds control characters",
+    "the name has spaces around it",
+    "there is already a player called '{n}'",
+    "the id {n} is not unique",
+    "the volume {v} is not between 0 and 1",
+    "{n} s per move is not between 1 and {m}",
+    "{n} threads are more than {m}",
+    "the board size {n} is not supported",
+    "there is no AI level {n}",
+    "the moves are more than any board holds",
+    "the {c} player's name is longer than {n} characters",
+    "the {c} player's name holds control characters",
+    "the date is not a date",
+    "black",
+    "white",
+    "creating the folder",
+    "writing",
+    "replacing",
+    "double-three",
+    "double-four",
+    "overline",
 ];
 
 impl Lang {
@@ -185,20 +93,20 @@ impl Lang {
     pub fn message(self, text: &str) -> String {
         match self.0 {
             Language::English => text.to_owned(),
-            Language::Chinese => translate(text, 0),
+            _ => translate(self, text, 0),
         }
     }
 }
 
-fn translate(text: &str, depth: usize) -> String {
+fn translate(lang: Lang, text: &str, depth: usize) -> String {
     if depth > 8 {
         return text.to_owned();
     }
-    for (english, chinese) in TEMPLATES {
-        if let Some(parts) = matches(english, text) {
-            let mut out = (*chinese).to_owned();
+    for shape in SHAPES {
+        if let Some(parts) = matches(shape, text) {
+            let mut out = lang.t(shape).to_owned();
             for (name, value) in parts {
-                out = out.replace(&format!("{{{name}}}"), &translate(value, depth + 1));
+                out = out.replace(&format!("{{{name}}}"), &translate(lang, value, depth + 1));
             }
             return out;
         }

@@ -1,8 +1,15 @@
-//! English and Simplified Chinese. Every string the player sees goes through [`Lang::t`], keyed
-//! by its English text; [`chinese`] holds the translations (a test checks that none is missing).
-//! Placeholders such as `{n}` are filled with [`fill`]. [`messages`] translates the engine's
-//! and the store's messages; `labels` names the game's things (rules, stones, results);
-//! [`opening`] says what an opening asks and did.
+//! The interface in eight languages. Every string the player sees goes through [`Lang::t`],
+//! keyed by its English text. Each other language has a table of its own, one file each
+//! (`chinese` for Simplified Chinese, `traditional_chinese`, `japanese`, `korean`,
+//! `vietnamese`, `russian`, `czech`), of (English, translation) pairs: [`table`] (a test checks
+//! that every key passed to `t` anywhere, and every message shape, is in every table).
+//! Placeholders such as `{n}` are filled with [`fill`]; the words of a count agree with it
+//! through [`Lang::counted`] (each language's plural rule is in `plural`). [`messages`]
+//! translates the engine's and the store's messages; `labels` names the game's things (rules,
+//! stones, results); [`opening`] says what an opening asks and did.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
 
 use bevy::prelude::*;
 
@@ -10,11 +17,17 @@ use super::UserSettings;
 use crate::players::settings::Language;
 
 mod chinese;
+mod czech;
+mod japanese;
+mod korean;
 mod labels;
 pub mod messages;
 pub mod opening;
+pub mod plural;
+mod russian;
+mod traditional_chinese;
+mod vietnamese;
 
-pub use chinese::chinese;
 pub use labels::{
     forbidden_name, players_text, result_headline, result_text, rule_label, stone_name, theme_name,
     time_control_name, title_name,
@@ -25,20 +38,70 @@ pub use labels::{
 pub struct Lang(pub Language);
 
 impl Lang {
-    /// The text for `english` in this language.
+    /// The text for `english` in this language (the English itself where the table has
+    /// none).
     pub fn t(self, english: &'static str) -> &'static str {
-        match self.0 {
-            Language::English => english,
-            Language::Chinese => chinese(english).unwrap_or(english),
-        }
+        translation(self.0, english).unwrap_or(english)
+    }
+
+    /// A count with its words in the form the count takes in this language: `one` and
+    /// `many` are the English keys (`"{n} move"`, `"{n} moves"`), so
+    /// `lang.counted(2, "{n} move", "{n} moves")` is "2 moves", "2 хода" in Russian and
+    /// "2 tahy" in Czech. A language with more forms than two has them in the translation of
+    /// `many`, after a `|` each (see [`plural`]).
+    pub fn counted(self, n: impl Into<u64>, one: &'static str, many: &'static str) -> String {
+        let n = n.into();
+        let forms: Vec<&str> = match self.0 {
+            Language::English => vec![one, many],
+            _ => std::iter::once(self.t(one))
+                .chain(self.t(many).split('|'))
+                .collect(),
+        };
+        let form = plural::form(self.0, n).min(forms.len() - 1);
+        fill(forms[form], &[("n", &n)])
     }
 }
 
-/// `one` filled with `n` when `n` is 1, else `many` (English plurals; the Chinese of both is the
-/// same): `counted(1, lang.t("{n} move"), lang.t("{n} moves"))` is "1 move".
-pub fn counted(n: impl Into<u64>, one: &str, many: &str) -> String {
-    let n = n.into();
-    fill(if n == 1 { one } else { many }, &[("n", &n)])
+/// The translation of `english` in `language`, if its table has one (English has no table).
+pub fn translation(language: Language, english: &str) -> Option<&'static str> {
+    static TABLES: OnceLock<Vec<HashMap<&'static str, &'static str>>> = OnceLock::new();
+    let tables = TABLES.get_or_init(|| {
+        Language::ALL
+            .iter()
+            .map(|&language| table(language).iter().copied().collect())
+            .collect()
+    });
+    let at = Language::ALL.iter().position(|&l| l == language)?;
+    tables[at].get(english).copied()
+}
+
+/// (English, translation) for every string of the interface and every message shape in
+/// `language`; empty for English, the keys' own language.
+pub fn table(language: Language) -> &'static [(&'static str, &'static str)] {
+    match language {
+        Language::English => &[],
+        Language::Chinese => chinese::CHINESE,
+        Language::TraditionalChinese => traditional_chinese::TRADITIONAL_CHINESE,
+        Language::Japanese => japanese::JAPANESE,
+        Language::Korean => korean::KOREAN,
+        Language::Vietnamese => vietnamese::VIETNAMESE,
+        Language::Russian => russian::RUSSIAN,
+        Language::Czech => czech::CZECH,
+    }
+}
+
+/// The language's name in itself, as the settings list it (the same in every language).
+pub fn native_name(language: Language) -> &'static str {
+    match language {
+        Language::English => "English",
+        Language::Chinese => "简体中文",
+        Language::TraditionalChinese => "繁體中文",
+        Language::Japanese => "日本語",
+        Language::Korean => "한국어",
+        Language::Vietnamese => "Tiếng Việt",
+        Language::Russian => "Русский",
+        Language::Czech => "Čeština",
+    }
 }
 
 /// Replaces each `{key}` in `template` by its value.

@@ -6,7 +6,7 @@
 //! new glyphs go, and with the game's frame pacing (no frame while nothing moves) the holes
 //! stayed on screen for seconds: "Your opponent s move", "O  er a draw", the clock as "4:5"
 //! when an online game began. So every character of the interface's strings in the language in
-//! use (the list `scripts/make_font.py` keeps beside the font), the ligatures egui's shaping
+//! use (its table's, with the English keys' and the languages' own names), the ligatures egui's shaping
 //! makes ("ff" of "Offer"), at every subpixel position, in every font the interface writes in,
 //! is laid out from the first frames on (a few milliseconds a frame, the most used fonts
 //! first) and again when the fonts, the language, the style or the scale change (and when egui
@@ -22,13 +22,13 @@ use bevy_egui::{EguiContexts, egui};
 use web_time::Instant;
 
 use super::style::{CARD_CLOCK, CARD_NAME, INVITE_CODE};
-use crate::app::i18n::Lang;
+use crate::app::i18n::{Lang, native_name, table};
 use crate::players::settings::Language;
 
-/// Every character of the interface's strings in both languages: printable ASCII, the
-/// punctuation, and the Chinese (what `scripts/make_font.py` kept in the font's subset; a test
-/// in `tests/i18n.rs` keeps it complete).
-const INTERFACE_CHARACTERS: &str = include_str!("../../../assets/fonts/characters.txt");
+/// Every character written in the interface's sources beside the other languages' tables:
+/// ASCII, the punctuation and symbols, Simplified Chinese (what `scripts/make_font.py` kept in
+/// the base subset; a test in `tests/i18n.rs` keeps it complete).
+const SOURCE_CHARACTERS: &str = include_str!("../../../assets/fonts/characters.txt");
 
 /// The ligatures egui's default font makes of Latin letters, glyphs of their own.
 const LIGATURES: [&str; 5] = ["ff", "fi", "fl", "ffi", "ffl"];
@@ -113,23 +113,35 @@ fn style_fonts(style: &egui::Style) -> Vec<egui::FontId> {
     style.text_styles.values().cloned().collect()
 }
 
-/// Whether `c` is written only in Chinese text.
-fn chinese_only(c: char) -> bool {
-    c >= '\u{2E80}'
-}
-
-/// Whether egui draws `c` at a single position (CJK ideographs: no subpixel binning).
+/// Whether egui draws `c` at a single position (CJK ideographs and kana: no subpixel binning).
 fn ideograph(c: char) -> bool {
-    ('\u{4E00}'..='\u{9FFF}').contains(&c) || ('\u{3400}'..='\u{4DBF}').contains(&c)
+    ('\u{4E00}'..='\u{9FFF}').contains(&c)
+        || ('\u{3400}'..='\u{4DBF}').contains(&c)
+        || ('\u{3040}'..='\u{30FF}').contains(&c)
 }
 
-/// The characters of the interface's strings in `lang`.
+/// The characters of the interface's strings in `lang`: printable ASCII, the punctuation and
+/// symbols the sources write (`×`, `·`, `…`), and the letters of the English keys, of the
+/// language's table and of every language's own name (the settings list them all).
 fn interface_characters(lang: Lang) -> Vec<char> {
-    INTERFACE_CHARACTERS
+    let symbols = SOURCE_CHARACTERS
         .chars()
-        .filter(|c| !c.is_control())
-        .filter(|&c| lang.0 == Language::Chinese || !chinese_only(c))
-        .collect()
+        .filter(|c| !c.is_control() && (c.is_ascii() || !c.is_alphabetic()));
+    let english = table(Language::Chinese).iter().map(|(key, _)| *key);
+    let own = table(lang.0).iter().map(|(_, text)| *text);
+    let names = Language::ALL.into_iter().map(native_name);
+    let mut chars: Vec<char> = symbols
+        .chain(
+            english
+                .chain(own)
+                .chain(names)
+                .flat_map(str::chars)
+                .filter(|c| !c.is_control()),
+        )
+        .collect();
+    chars.sort_unstable();
+    chars.dedup();
+    chars
 }
 
 /// The fonts the interface writes in, each with the characters it needs, the most used
@@ -263,12 +275,12 @@ fn preload_job(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::capture::egui_harness::styled_context;
+    use crate::app::capture::egui_harness::{styled_context, styled_context_in};
 
     /// Preloads for `lang` in a new context at `pixels_per_point`; returns how full the atlas
     /// is afterwards, and in the next frame (less means egui started a new atlas).
     fn preloaded(lang: Lang, pixels_per_point: f32) -> (f32, f32) {
-        let ctx = styled_context(800.0);
+        let ctx = styled_context_in(800.0, lang.0);
         let input = || {
             let mut input = egui::RawInput {
                 screen_rect: Some(egui::Rect::from_min_size(
@@ -303,7 +315,7 @@ mod tests {
 
     #[test]
     fn the_preloaded_glyphs_leave_room_in_the_atlas_and_stay_there() {
-        for language in [Language::English, Language::Chinese] {
+        for language in Language::ALL {
             for pixels_per_point in [1.0, 1.5, 2.0, 3.0] {
                 let (fill, after) = preloaded(Lang(language), pixels_per_point);
                 let what = format!("{language:?} at {pixels_per_point} pixels per point");

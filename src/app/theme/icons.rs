@@ -80,7 +80,9 @@ mod tests {
     #[test]
     fn every_icon_has_a_glyph_in_the_fonts() {
         let ctx = egui::Context::default();
-        ctx.set_fonts(super::super::fonts::font_definitions());
+        ctx.set_fonts(super::super::fonts::font_definitions(
+            crate::players::settings::Language::English,
+        ));
         run_frames(&ctx, 1, |_| {});
         // A character of a private plane: no font has it, it is drawn as the box.
         let missing = atlas_place(&ctx, "\u{10FFFD}");

@@ -8,8 +8,10 @@ use bevy::prelude::*;
 use bevy_egui::{EguiPlugin, EguiPostUpdateSet, EguiPrimaryContextPass};
 
 mod focus_ring;
-pub(crate) mod fonts;
+pub(crate) mod font_files;
+pub mod fonts;
 pub(crate) mod glyphs;
+pub mod held;
 pub mod icons;
 pub mod palette;
 pub mod style;
@@ -42,6 +44,8 @@ pub(super) fn plugin(app: &mut App) {
     if !app.is_plugin_added::<EguiPlugin>() {
         app.add_plugins(EguiPlugin::default());
     }
+    app.add_plugins(font_files::plugin)
+        .init_resource::<fonts::InstalledFonts>();
     app.configure_sets(
         EguiPrimaryContextPass,
         (
@@ -56,7 +60,7 @@ pub(super) fn plugin(app: &mut App) {
     .add_systems(
         EguiPrimaryContextPass,
         (
-            fonts::install_fonts.run_if(run_once),
+            fonts::install_fonts,
             fonts::full_cjk_when_needed,
             style::apply_style.run_if(resource_changed::<Palette>),
             glyphs::preload_interface_glyphs,

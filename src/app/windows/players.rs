@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::app::i18n::{Lang, counted, fill, rule_label, title_name};
+use crate::app::i18n::{Lang, fill, rule_label, title_name};
 use crate::app::theme::UiSystems;
 use crate::app::theme::widgets::{dialog_width, dialog_window, error_colour, scroll_when_tall};
 use crate::app::{Dialog, PlayerProfiles, UserSettings};
@@ -66,18 +66,12 @@ fn results_line(total: &Tally, lang: Lang) -> String {
     fill(
         lang.t("{wins}, {losses}, {draws}; win rate {rate}"),
         &[
-            (
-                "wins",
-                &counted(total.wins, lang.t("{n} win"), lang.t("{n} wins")),
-            ),
+            ("wins", &lang.counted(total.wins, "{n} win", "{n} wins")),
             (
                 "losses",
-                &counted(total.losses, lang.t("{n} loss"), lang.t("{n} losses")),
+                &lang.counted(total.losses, "{n} loss", "{n} losses"),
             ),
-            (
-                "draws",
-                &counted(total.draws, lang.t("{n} draw"), lang.t("{n} draws")),
-            ),
+            ("draws", &lang.counted(total.draws, "{n} draw", "{n} draws")),
             ("rate", &total.win_rate_text()),
         ],
     )
@@ -262,10 +256,10 @@ fn profile_details(
     ));
     let progress = match rank.next {
         Some((next, points)) => fill(
-            &counted(
+            &lang.counted(
                 u64::from(points.unsigned_abs()),
-                lang.t("{n} point to {title}"),
-                lang.t("{n} points to {title}"),
+                "{n} point to {title}",
+                "{n} points to {title}",
             ),
             &[("title", &lang.t(title_name(next)))],
         ),
@@ -503,6 +497,27 @@ mod tests {
         assert_eq!(
             results_line(&tally, Lang(Language::Chinese)),
             "1 胜 1 负 2 和；胜率 25%"
+        );
+    }
+
+    #[test]
+    fn results_take_the_plural_forms_of_russian_and_czech() {
+        let tally = Tally {
+            wins: 21,
+            losses: 3,
+            draws: 5,
+        };
+        assert_eq!(
+            results_line(&tally, Lang(Language::Russian)),
+            "21 победа, 3 поражения, 5 ничьих; доля побед 72%"
+        );
+        assert_eq!(
+            results_line(&tally, Lang(Language::Czech)),
+            "21 výher, 3 prohry, 5 remíz; úspěšnost 72%"
+        );
+        assert_eq!(
+            results_line(&tally, Lang(Language::Vietnamese)),
+            "21 thắng, 3 thua, 5 hòa; tỉ lệ thắng 72%"
         );
     }
 }

@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::app::i18n::{Lang, fill, theme_name};
+use crate::app::i18n::{Lang, fill, native_name, system_language, theme_name};
 use crate::app::online::{OnlineAccount, default_address};
 use crate::app::theme::UiSystems;
 use crate::app::theme::widgets::{dialog_window, scroll_when_tall};
@@ -44,11 +44,7 @@ fn settings_window(
                 .spacing([16.0, 10.0])
                 .show(ui, |ui| {
                     ui.label(lang.t("Language"));
-                    ui.horizontal(|ui| {
-                        ui.radio_value(&mut s.language, None, lang.t("System"));
-                        ui.radio_value(&mut s.language, Some(Language::English), "English");
-                        ui.radio_value(&mut s.language, Some(Language::Chinese), "中文");
-                    });
+                    language_picker(ui, lang, &mut s.language);
                     ui.end_row();
                     ui.label(lang.t("Theme"));
                     ui.horizontal(|ui| {
@@ -148,4 +144,88 @@ fn settings_window(
         next.set(Dialog::None);
     }
     Ok(())
+}
+
+/// The language: the system's ("System (日本語)") or one of the eight, each written in its own
+/// name, so a player finds theirs whatever the language shown.
+fn language_picker(ui: &mut egui::Ui, lang: Lang, language: &mut Option<Language>) {
+    let system = || format!("{} ({})", lang.t("System"), native_name(system_language()));
+    let shown = language.map_or_else(system, |l| native_name(l).to_owned());
+    egui::ComboBox::from_id_salt("language")
+        .selected_text(shown)
+        .show_ui(ui, |ui| {
+            ui.selectable_value(language, None, system());
+            for choice in Language::ALL {
+                ui.selectable_value(language, Some(choice), native_name(choice));
+            }
+        });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::capture::egui_harness::{SCREEN, accessible, run_frame, styled_context_in};
+
+    /// A click at `at`, a frame's events each: the pointer moved there, pressed, let go.
+    fn click(at: egui::Pos2) -> [Vec<egui::Event>; 3] {
+        let button = |pressed| egui::Event::PointerButton {
+            pos: at,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        };
+        [
+            vec![egui::Event::PointerMoved(at)],
+            vec![button(true)],
+            vec![button(false)],
+        ]
+    }
+
+    #[test]
+    fn the_picker_lists_every_language_in_its_own_name_and_picks_one() {
+        for language in [Language::English, Language::Korean] {
+            let lang = Lang(language);
+            let ctx = styled_context_in(800.0, language);
+            ctx.enable_accesskit();
+            let mut chosen = None;
+            let frame =
+                |ctx: &egui::Context, events: Vec<egui::Event>, chosen: &mut Option<Language>| {
+                    run_frame(ctx, SCREEN, events, |ctx| {
+                        egui::Area::new(egui::Id::new("picker"))
+                            .fixed_pos(egui::pos2(20.0, 20.0))
+                            .show(ctx, |ui| language_picker(ui, lang, chosen));
+                    })
+                };
+            let shown = accessible(&frame(&ctx, Vec::new(), &mut chosen));
+            let combo = shown
+                .iter()
+                .find(|c| c.role == egui::accesskit::Role::ComboBox)
+                .expect("the picker");
+            let system = lang.t("System");
+            assert!(
+                combo.name.as_deref().is_some_and(|n| n.starts_with(system)),
+                "{combo:?}"
+            );
+            for events in click(combo.rect.center()) {
+                frame(&ctx, events, &mut chosen);
+            }
+            let open = accessible(&frame(&ctx, Vec::new(), &mut chosen));
+            for choice in Language::ALL {
+                assert!(
+                    open.iter()
+                        .any(|c| c.name.as_deref() == Some(native_name(choice))),
+                    "{language:?}: {} is not listed: {open:?}",
+                    native_name(choice)
+                );
+            }
+            let japanese = open
+                .iter()
+                .find(|c| c.name.as_deref() == Some("日本語"))
+                .unwrap();
+            for events in click(japanese.rect.center()) {
+                frame(&ctx, events, &mut chosen);
+            }
+            assert_eq!(chosen, Some(Language::Japanese), "{language:?}");
+        }
+    }
 }

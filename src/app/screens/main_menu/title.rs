@@ -50,9 +50,10 @@ pub(super) fn title(ui: &mut egui::Ui, lang: Lang, palette: &Palette, height: f3
     if since < DURATION {
         ui.ctx().request_repaint();
     }
+    // The game's name in the language, then as the rest of the world knows it.
     let (name, other) = match lang.0 {
         Language::English => (lang.t("Gomoku"), "五子棋"),
-        Language::Chinese => (lang.t("Gomoku"), "Gomoku"),
+        _ => (lang.t("Gomoku"), "Gomoku"),
     };
     let text_left = art.right() + height * 0.25;
     let name_size = (height * 0.52).round();
