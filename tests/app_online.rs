@@ -173,8 +173,8 @@ fn a_move_out_of_turn_is_refused_and_changes_nothing() {
     wait_for(&mut app, "the refusal", |app| {
         app.world().resource::<OnlineNotice>().0.is_some()
     });
-    let (code, message) = app.world().resource::<OnlineNotice>().0.clone().unwrap();
-    assert_eq!(code, ErrorCode::NotYourTurn, "{message}");
+    let notice = app.world().resource::<OnlineNotice>().0.clone().unwrap();
+    assert_eq!(notice.code(), Some(ErrorCode::NotYourTurn), "{notice:?}");
     for _ in 0..20 {
         app.update();
     }
@@ -460,6 +460,96 @@ fn quick_match_pairs_two_apps_asking_for_the_same_settings() {
     wait_for(white, "the stone", |app| {
         app.world().resource::<Board>().board().moves() == [Pos::new(7, 7)]
     });
+}
+
+/// The rating the App's lobby shows for the player (what the server last told it).
+fn lobby_rating(app: &App) -> Option<gomoku_net::PlayerInfo> {
+    app.world().resource::<LinkStatus>().player.clone()
+}
+
+#[test]
+fn after_a_rated_game_both_lobbies_show_the_new_ratings_without_reconnecting() {
+    let server = Server::start(&temp_dir("app-online-ratings").join("db.sqlite"), &[]);
+    let mut ann = online_app(&server.addr, "Ann");
+    let mut bob = online_app(&server.addr, "Bob");
+    for app in [&ann, &bob] {
+        let shown = lobby_rating(app).expect("the player");
+        assert_eq!((shown.rating, shown.provisional), (1500.0, true));
+    }
+    // Ann makes a rated room as black; Bob joins it from his lobby.
+    send(
+        &mut ann,
+        ClientMessage::CreateRoom {
+            settings: timed(Rule::Freestyle),
+            colour: ColourChoice::Black,
+            public: true,
+        },
+    );
+    wait_for(&mut ann, "the room", |app| room(app).is_some());
+    let code = room(&ann).unwrap().code.clone();
+    send(&mut bob, ClientMessage::JoinRoom { code });
+    for app in [&mut ann, &mut bob] {
+        wait_for(app, "the game to begin", |app| {
+            room(app).is_some_and(|r| r.status == RoomStatus::Playing)
+        });
+    }
+    // Twelve moves in two rows, far from a five, each clicked on its player's board.
+    for ply in 0..12u8 {
+        let at = Pos::new(ply / 2 % 4 * 2 + ply % 2, 7 + ply / 8);
+        let (mover, other) = if ply % 2 == 0 {
+            (&mut ann, &mut bob)
+        } else {
+            (&mut bob, &mut ann)
+        };
+        mover.world_mut().write_message(MoveRequest::person(at));
+        for app in [mover, other] {
+            wait_for(app, "the move on both boards", |app| {
+                app.world().resource::<Board>().board().moves().len() == usize::from(ply) + 1
+            });
+        }
+    }
+    // Bob resigns; both go back to the lobby.
+    let resign = bob
+        .world()
+        .resource::<OnlineGame>()
+        .seat_action(|code, seat_token| ClientMessage::Resign { code, seat_token })
+        .unwrap();
+    send(&mut bob, resign);
+    for app in [&mut ann, &mut bob] {
+        wait_for(app, "the end", |app| {
+            room(app).is_some_and(|r| r.status == RoomStatus::Finished)
+        });
+        app.world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Lobby);
+        app.update();
+    }
+    // The server's ratings now, as a new connection reads them.
+    let mut reader = server.client();
+    reader.send(json!({"type": "hello", "version": 2}));
+    reader.recv();
+    reader.send(json!({"type": "leaderboard", "limit": 10}));
+    let stored = reader.recv_until(|m| match m {
+        gomoku_net::ServerMessage::Leaderboard { players } => Some(players.clone()),
+        _ => None,
+    });
+    let stored_of = |name: &str| stored.iter().find(|p| p.name == name).cloned().unwrap();
+    let (ann_now, bob_now) = (stored_of("Ann"), stored_of("Bob"));
+    assert!(
+        ann_now.rating > 1500.0 && bob_now.rating < 1500.0,
+        "{stored:?}"
+    );
+    // Both lobbies show them, on the connection they had all along.
+    for (app, now) in [(&mut ann, &ann_now), (&mut bob, &bob_now)] {
+        wait_for(app, "the new rating in the lobby", |app| {
+            lobby_rating(app).as_ref() == Some(now)
+        });
+        assert_eq!(screen(app), Screen::Lobby);
+        assert_eq!(link(app), Link::Online);
+        let shown = gomoku::app::online::rating_label(&lobby_rating(app).unwrap());
+        assert_eq!(shown, format!("{:.0}?", now.rating));
+        assert_ne!(shown, "1500?");
+    }
 }
 
 #[test]

@@ -12,11 +12,13 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
+use gomoku::app::i18n::Lang;
 use gomoku::app::online::{
-    Link, LinkStatus, OnlineAccount, OnlineClocks, OnlineCommand, OnlineGame, OnlineNotice,
-    ToServer,
+    Link, LinkStatus, NoticeKind, OnlineAccount, OnlineClocks, OnlineCommand, OnlineGame,
+    OnlineNotice, ToServer,
 };
 use gomoku::app::{Board, GameHistory, Screen};
+use gomoku::players::settings::Language;
 use gomoku_engine::{Pos, Rule, Stone};
 use gomoku_net::{
     ClientMessage, ClockState, EndReason, ErrorCode, GameResult, PROTOCOL_VERSION, PlayerInfo,
@@ -172,6 +174,15 @@ fn serve(
             Err(_) => return true,
         }
     }
+}
+
+fn screen(app: &App) -> Screen {
+    *app.world().resource::<State<Screen>>().get()
+}
+
+/// The notice the App shows, if any.
+fn notice(app: &App) -> Option<gomoku::app::online::Notice> {
+    app.world().resource::<OnlineNotice>().0.clone()
 }
 
 fn board_moves(app: &App) -> Vec<Pos> {
@@ -380,8 +391,26 @@ fn a_damaged_game_is_forgotten_on_resume_and_the_player_told_why() {
         request: Some("resume".to_owned()),
     });
     wait_for(&mut app, "the seat forgotten", |app| seats(app).is_empty());
-    let notice = app.world().resource::<OnlineNotice>().0.clone();
-    assert_eq!(notice, Some((ErrorCode::Damaged, why.to_owned())));
+    // The player is back in the lobby, and the refusal with it (in the player's language).
+    wait_for(&mut app, "the lobby", |app| screen(app) == Screen::Lobby);
+    app.update();
+    let notice = app
+        .world()
+        .resource::<OnlineNotice>()
+        .0
+        .clone()
+        .expect("the notice");
+    assert_eq!(notice.code(), Some(ErrorCode::Damaged));
+    assert_eq!(notice.screen, Screen::Lobby);
+    let NoticeKind::Refused(refusal) = &notice.kind else {
+        panic!("{notice:?}");
+    };
+    assert_eq!(
+        refusal.message, why,
+        "the server's words are kept for the log"
+    );
+    let text = notice.text(Lang(Language::Chinese));
+    assert!(!text.contains(why) && !text.is_ascii(), "{text}");
     // Nothing asks for the game again.
     server.close();
     server.welcome(&mut app, player(1, "Ann", false), vec![]);
@@ -480,6 +509,102 @@ fn a_taken_name_keeps_the_name_the_server_gave() {
         _ => None,
     });
     assert_eq!(again, (None, Some("a-token".to_owned())));
+}
+
+#[test]
+fn a_refusal_is_said_in_the_player_s_language_and_goes_with_its_position_or_its_screen() {
+    let server = FakeServer::start();
+    let mut app = online_app(&server.addr, "Ann");
+    let zh = Lang(Language::Chinese);
+    // In the lobby: the name asked for is taken. The notice says so in the player's language,
+    // with both names, not in the server's English.
+    server.hear(&mut app, "the hello", |m| {
+        matches!(m, ClientMessage::Hello { name: Some(n), .. } if n == "Ann").then_some(())
+    });
+    server.say(ServerMessage::Welcome {
+        version: PROTOCOL_VERSION,
+        player: Some(player(1, "Guest 4821", true)),
+        token: Some("a-token".to_owned()),
+        seats: vec![],
+    });
+    let english = "another player is called 'Ann'; you play as 'Guest 4821'";
+    server.say(ServerMessage::Error {
+        code: ErrorCode::NameTaken,
+        message: english.to_owned(),
+        request: Some("hello".to_owned()),
+    });
+    wait_for(&mut app, "the notice", |app| notice(app).is_some());
+    let taken = notice(&app).unwrap();
+    assert_eq!(
+        (taken.code(), taken.screen),
+        (Some(ErrorCode::NameTaken), Screen::Lobby)
+    );
+    let text = taken.text(zh);
+    assert!(
+        text.contains("Ann") && text.contains("Guest 4821"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("another player") && !text.is_ascii(),
+        "{text}"
+    );
+    let text = taken.text(Lang(Language::English));
+    assert!(text.contains("Another player is called Ann"), "{text}");
+
+    // In a game, black clicks while it is white's turn: refused, and said in Chinese.
+    server.seat(&mut app, &held_seat());
+    wait_for(&mut app, "the game's screen", |app| {
+        screen(app) == Screen::Online
+    });
+    let refuse = |code: ErrorCode, message: &str| ServerMessage::Error {
+        code,
+        message: message.to_owned(),
+        request: Some("move".to_owned()),
+    };
+    server.say(refuse(ErrorCode::NotYourTurn, "it is White's turn"));
+    wait_for(&mut app, "the refusal", |app| notice(app).is_some());
+    let refused = notice(&app).unwrap();
+    assert_eq!(refused.code(), Some(ErrorCode::NotYourTurn));
+    let text = refused.text(zh);
+    assert!(!text.contains("White") && !text.is_ascii(), "{text}");
+    // It stays while the position does.
+    for _ in 0..10 {
+        app.update();
+    }
+    assert!(notice(&app).is_some());
+    // White resigns: the game is over without a new move, and the refusal goes.
+    let mut end = playing(&[Pos::new(7, 7)]);
+    end.status = RoomStatus::Finished;
+    end.clock = end.clock.map(|c| ClockState { running: None, ..c });
+    end.result = Some(GameResult {
+        winner: Some(Stone::Black),
+        reason: EndReason::Resigned,
+        line: vec![],
+    });
+    server.say(ServerMessage::Room { room: end });
+    wait_for(&mut app, "the end", |app| {
+        room(app).is_some_and(|r| r.status == RoomStatus::Finished)
+    });
+    assert_eq!(
+        notice(&app),
+        None,
+        "a refusal about the position before the end"
+    );
+
+    // A click on the finished board is refused; the player goes back to the lobby, and the
+    // refusal does not follow.
+    server.say(refuse(ErrorCode::NotPlaying, "the game is over"));
+    wait_for(&mut app, "the refusal", |app| notice(app).is_some());
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Lobby);
+    app.update();
+    assert_eq!(screen(&app), Screen::Lobby);
+    assert_eq!(
+        notice(&app),
+        None,
+        "a refusal in the game stays in the game"
+    );
 }
 
 #[test]

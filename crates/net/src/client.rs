@@ -15,7 +15,7 @@ pub use gomoku_engine::clock::TimeControl;
 pub struct RoomSettings {
     /// The rule (renju forbidden points are always refused, never lose).
     pub rule: Rule,
-    /// The board side: 13, 15 or 19.
+    /// The board side: one of [`ONLINE_SIZES`] (13, 15, 19 or 20).
     pub size: u8,
     /// The clock, or `null` for an untimed game.
     pub time: Option<TimeControl>,
@@ -27,9 +27,11 @@ impl RoomSettings {
     /// Checks the settings against what online play offers; the error says what is wrong.
     pub fn validate(&self) -> Result<(), String> {
         if !ONLINE_SIZES.contains(&self.size) {
+            let offered: Vec<String> = ONLINE_SIZES.iter().map(u8::to_string).collect();
             return Err(format!(
-                "board size {} is not offered online (13, 15 or 19)",
-                self.size
+                "board size {} is not offered online ({})",
+                self.size,
+                offered.join(", ")
             ));
         }
         if let Some(t) = self.time {
@@ -203,5 +205,31 @@ impl ClientMessage {
             ClientMessage::Leaderboard { .. } => "leaderboard",
             ClientMessage::Ping => "ping",
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn settings(size: u8) -> RoomSettings {
+        RoomSettings {
+            rule: Rule::Freestyle,
+            size,
+            time: None,
+            rated: true,
+        }
+    }
+
+    #[test]
+    fn the_offered_sizes_are_taken_and_the_others_named() {
+        for size in [13, 15, 19, 20] {
+            assert_eq!(settings(size).validate(), Ok(()), "{size}");
+        }
+        let refused = settings(14).validate().unwrap_err();
+        assert_eq!(
+            refused,
+            "board size 14 is not offered online (13, 15, 19, 20)"
+        );
     }
 }

@@ -28,8 +28,8 @@ pub const MAX_MESSAGE_BYTES: usize = 8 * 1024;
 /// The longest player name, in characters (after cleaning).
 pub const MAX_NAME_CHARS: usize = 24;
 
-/// The board sizes online games are played on.
-pub const ONLINE_SIZES: [u8; 3] = [13, 15, 19];
+/// The board sizes online games are played on (20x20 is Gomocup's freestyle board).
+pub const ONLINE_SIZES: [u8; 4] = [13, 15, 19, 20];
 
 /// The longest time control's base time, and the largest increment per move, in seconds (the
 /// engine's limits for any game).

@@ -252,6 +252,34 @@ pub enum ErrorCode {
     Damaged,
 }
 
+impl ErrorCode {
+    /// Every code, in the order they are declared (a client that says each in its own words
+    /// can check it has them all).
+    pub const ALL: [ErrorCode; 21] = [
+        ErrorCode::BadMessage,
+        ErrorCode::TooLarge,
+        ErrorCode::VersionMismatch,
+        ErrorCode::RateLimited,
+        ErrorCode::Handshake,
+        ErrorCode::NotLoggedIn,
+        ErrorCode::UnknownPlayer,
+        ErrorCode::BadName,
+        ErrorCode::BadSettings,
+        ErrorCode::UnknownRoom,
+        ErrorCode::RoomFull,
+        ErrorCode::WrongToken,
+        ErrorCode::NotYourTurn,
+        ErrorCode::StalePly,
+        ErrorCode::IllegalMove,
+        ErrorCode::NotPlaying,
+        ErrorCode::NothingToAnswer,
+        ErrorCode::Storage,
+        ErrorCode::Limit,
+        ErrorCode::NameTaken,
+        ErrorCode::Damaged,
+    ];
+}
+
 /// A message from the server to a client.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -306,6 +334,12 @@ pub enum ServerMessage {
         /// Highest rating first.
         players: Vec<PlayerInfo>,
     },
+    /// The player speaking on this connection as the server knows it now: sent to both
+    /// players when a rated game has moved their ratings (the welcome's `player`, updated).
+    Player {
+        /// The player, with the new rating.
+        player: PlayerInfo,
+    },
     /// A message was refused; nothing changed.
     Error {
         /// What kind of refusal.
@@ -317,4 +351,55 @@ pub enum ServerMessage {
     },
     /// The answer to `ping`.
     Pong,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Where `code` stands in [`ErrorCode::ALL`]. A code added to the enum does not build here
+    /// until it is given a place: the next one, and the same place in `ALL`.
+    fn place(code: ErrorCode) -> usize {
+        match code {
+            ErrorCode::BadMessage => 0,
+            ErrorCode::TooLarge => 1,
+            ErrorCode::VersionMismatch => 2,
+            ErrorCode::RateLimited => 3,
+            ErrorCode::Handshake => 4,
+            ErrorCode::NotLoggedIn => 5,
+            ErrorCode::UnknownPlayer => 6,
+            ErrorCode::BadName => 7,
+            ErrorCode::BadSettings => 8,
+            ErrorCode::UnknownRoom => 9,
+            ErrorCode::RoomFull => 10,
+            ErrorCode::WrongToken => 11,
+            ErrorCode::NotYourTurn => 12,
+            ErrorCode::StalePly => 13,
+            ErrorCode::IllegalMove => 14,
+            ErrorCode::NotPlaying => 15,
+            ErrorCode::NothingToAnswer => 16,
+            ErrorCode::Storage => 17,
+            ErrorCode::Limit => 18,
+            ErrorCode::NameTaken => 19,
+            ErrorCode::Damaged => 20,
+        }
+    }
+
+    #[test]
+    fn every_error_code_is_listed_once() {
+        for (i, code) in ErrorCode::ALL.into_iter().enumerate() {
+            assert_eq!(place(code), i, "{code:?}");
+        }
+    }
+
+    #[test]
+    fn a_player_s_new_rating_reads_as_it_is_written() {
+        let text = r#"{"type":"player","player":{"id":3,"name":"Ann","rating":1662.0,"deviation":290.0,"games":1,"provisional":true}}"#;
+        let message: ServerMessage = serde_json::from_str(text).expect("a player message");
+        let ServerMessage::Player { player } = &message else {
+            panic!("{message:?}");
+        };
+        assert_eq!((player.id, player.rating), (3, 1662.0));
+        assert_eq!(serde_json::to_string(&message).unwrap(), text);
+    }
 }

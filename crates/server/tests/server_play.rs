@@ -57,6 +57,95 @@ fn a_full_game_to_a_win() {
     assert_eq!(players[0].games, 1);
 }
 
+/// The messages `client` gets until the answer to a ping (what the server had to say).
+fn until_pong(client: &mut server_support::Client) -> Vec<ServerMessage> {
+    client.send(json!({"type": "ping"}));
+    let mut heard = Vec::new();
+    loop {
+        match client.recv() {
+            ServerMessage::Pong => return heard,
+            other => heard.push(other),
+        }
+    }
+}
+
+/// The players' new ratings `heard` says.
+fn new_ratings(heard: &[ServerMessage]) -> Vec<gomoku_net::PlayerInfo> {
+    heard
+        .iter()
+        .filter_map(|m| match m {
+            ServerMessage::Player { player } => Some(player.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The new rating `client` hears after the end of its game (once: nothing more follows).
+fn new_rating_after_the_end(client: &mut server_support::Client) -> gomoku_net::PlayerInfo {
+    let mut ended = false;
+    let player = client.recv_until(|m| match m {
+        ServerMessage::Room { room } if room.status == RoomStatus::Finished => {
+            ended = true;
+            None
+        }
+        ServerMessage::Player { player } => {
+            assert!(ended, "the new rating comes after the end");
+            Some(player.clone())
+        }
+        _ => None,
+    });
+    assert_eq!(new_ratings(&until_pong(client)), vec![], "told once");
+    player
+}
+
+#[test]
+fn a_rated_game_tells_both_players_their_new_ratings() {
+    let s = server("new-ratings", &[]);
+    let mut p = Pair::new(&s, settings("Freestyle", 15, Some((300, 3)), true));
+    // Ann's lobby in another window, on its own connection.
+    let mut lobby = s.client();
+    lobby.hello_again(&p.b_token);
+    // Twelve moves in two columns, far from a five; then white resigns.
+    for ply in 0..12u32 {
+        p.play(ply, (ply / 2 % 4 * 2 + ply % 2) as u8, (ply / 8) as u8);
+    }
+    p.white.send(seat_msg("resign", &p.w));
+    // Both hear the end first, then their own new rating, once.
+    let (ann, bob) = (
+        new_rating_after_the_end(&mut p.black),
+        new_rating_after_the_end(&mut p.white),
+    );
+    let (ann, bob) = (&ann, &bob);
+    assert_eq!((ann.name.as_str(), bob.name.as_str()), ("Ann", "Bob"));
+    assert!(
+        ann.rating > 1500.0 && bob.rating < 1500.0,
+        "{ann:?} {bob:?}"
+    );
+    assert_eq!((ann.games, bob.games), (1, 1));
+    // What they hear is what is stored: the leaderboard and a new welcome say the same.
+    p.black.send(json!({"type": "leaderboard", "limit": 10}));
+    let board = p.black.recv_until(|m| match m {
+        ServerMessage::Leaderboard { players } => Some(players.clone()),
+        _ => None,
+    });
+    assert_eq!(board, vec![ann.clone(), bob.clone()]);
+    // Ann's other connection hears it too, and nobody hears anyone else's.
+    assert_eq!(new_ratings(&until_pong(&mut lobby)), vec![ann.clone()]);
+
+    // An unrated game (resigned before move 10) tells nobody a new rating.
+    let mut q = Pair::again(
+        &s,
+        &p.b_token,
+        &p.w_token,
+        settings("Freestyle", 15, None, true),
+    );
+    q.play(0, 7, 7);
+    q.white.send(seat_msg("resign", &q.w));
+    q.black.room_until(|r| r.status == RoomStatus::Finished);
+    assert_eq!(new_ratings(&until_pong(&mut q.black)), vec![]);
+    assert_eq!(new_ratings(&until_pong(&mut q.white)), vec![]);
+}
+
 #[test]
 fn resign_ends_the_game() {
     let s = server("resign", &[]);

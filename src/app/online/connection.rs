@@ -16,6 +16,7 @@ use bevy::winit::{EventLoopProxyWrapper, WinitUserEvent};
 use rand::rngs::SmallRng;
 use rand::{Rng, RngExt};
 
+use super::notice::Refusal;
 use super::{FromServer, OnlineAccount, OnlineSystems, ToServer};
 use crate::app::PlayerProfiles;
 use crate::app::i18n::{Lang, fill};
@@ -58,8 +59,8 @@ pub enum LinkProblem {
     NoAnswer,
     /// The connection was up and dropped (the server went away, or the network did).
     Dropped,
-    /// The server refused the handshake, in its own words.
-    Refused(String),
+    /// The server refused the handshake: what it said, by its code.
+    Refused(ErrorCode),
     /// Something was asked for while not connected: it was not sent.
     NotSent,
 }
@@ -79,10 +80,18 @@ impl LinkProblem {
                 .t("The server does not answer: check its address in the settings; the server may be down.")
                 .to_owned(),
             LinkProblem::Dropped => lang.t("The connection to the server was lost.").to_owned(),
-            LinkProblem::Refused(why) => fill(
-                lang.t("The server refused the connection: {why}"),
-                &[("why", why)],
-            ),
+            LinkProblem::Refused(code) => {
+                let why = Refusal {
+                    code: *code,
+                    request: Some("hello".to_owned()),
+                    message: String::new(),
+                    names: None,
+                };
+                fill(
+                    lang.t("The server refused the connection: {why}"),
+                    &[("why", &why.text(lang))],
+                )
+            }
             LinkProblem::NotSent => lang
                 .t("Not connected to the server: that was not sent.")
                 .to_owned(),
@@ -111,7 +120,8 @@ pub struct LinkStatus {
     /// The player's number on the server, once welcomed.
     pub player_id: Option<i64>,
     /// The player as the server welcomed it: its name there is the one shown online (the
-    /// server may have given another than the one asked for, when that one was taken).
+    /// server may have given another than the one asked for, when that one was taken), its
+    /// rating the one the server last told (after each rated game).
     pub player: Option<PlayerInfo>,
     /// Whether the server has welcomed the player on the connection in use: when it drops,
     /// the first attempt to come back goes at once.
@@ -186,7 +196,7 @@ struct Socket {
     /// "dropped").
     opened: bool,
     /// The server's refusal of this socket's hello, kept over the close that follows it.
-    refused: Option<String>,
+    refused: Option<ErrorCode>,
     /// The time left for the server to welcome the player on this socket.
     deadline: Option<Timer>,
 }
@@ -206,7 +216,7 @@ impl Socket {
     /// opened.
     fn lost(&mut self) -> LinkProblem {
         match self.refused.take() {
-            Some(why) => LinkProblem::Refused(why),
+            Some(code) => LinkProblem::Refused(code),
             None if self.opened => LinkProblem::Dropped,
             None => LinkProblem::Unreachable,
         }
@@ -455,6 +465,13 @@ fn poll(
                     info!("online: {refusal}");
                     status.name_refused = Some(name.clone());
                 }
+                if let ServerMessage::Player { player } = &message
+                    && status.player_id == Some(player.id)
+                {
+                    // A rated game moved the player's rating: the lobby shows the new one.
+                    info!("online: rating now {}", super::rating_label(player));
+                    status.player = Some(player.clone());
+                }
                 let step = if connecting {
                     let mut hello = Hello {
                         socket: &mut socket,
@@ -530,8 +547,9 @@ impl Hello<'_> {
                 self.say_hello(Some(self.name.to_owned()));
                 Handshake::Handled
             }
-            ServerMessage::Error { message, .. } => {
-                self.socket.refused = Some(message.clone());
+            ServerMessage::Error { code, message, .. } => {
+                info!("online: the server refused the hello: {message}");
+                self.socket.refused = Some(*code);
                 Handshake::Forward
             }
             _ => Handshake::Forward,
@@ -650,7 +668,7 @@ mod tests {
             LinkProblem::Unreachable,
             LinkProblem::NoAnswer,
             LinkProblem::Dropped,
-            LinkProblem::Refused("this server speaks protocol version 3".to_owned()),
+            LinkProblem::Refused(ErrorCode::VersionMismatch),
             LinkProblem::NotSent,
         ] {
             let english = problem.to_string();

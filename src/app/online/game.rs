@@ -6,6 +6,7 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use web_time::Instant;
 
+use super::notice::{Notice, NoticeKind, OnlineNotice, Position, Refusal};
 use super::{FromServer, LinkStatus, OnlineAccount, OnlineSystems, ToServer};
 use crate::app::board::PointerSystems;
 use crate::app::{AppSystems, Board, Hover, MoveRequest, Screen, StonePlaced};
@@ -86,10 +87,6 @@ impl OnlineGame {
     }
 }
 
-/// The last refusal or notice from the server, shown until the next one (or dismissed).
-#[derive(Resource, Debug, Clone, Default, PartialEq)]
-pub struct OnlineNotice(pub Option<(ErrorCode, String)>);
-
 /// An online game the player sat in has ended: its final state and the player's colour.
 #[derive(Event, Debug, Clone, PartialEq)]
 pub struct OnlineGameFinished {
@@ -101,7 +98,6 @@ pub struct OnlineGameFinished {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<OnlineGame>()
-        .init_resource::<OnlineNotice>()
         .add_systems(
             Update,
             (
@@ -138,6 +134,7 @@ struct Follow<'w, 's> {
     account: ResMut<'w, OnlineAccount>,
     status: Res<'w, LinkStatus>,
     out: MessageWriter<'w, ToServer>,
+    screen: Res<'w, State<Screen>>,
     next: ResMut<'w, NextState<Screen>>,
 }
 
@@ -282,6 +279,8 @@ impl Follow<'_, '_> {
         if room.status == RoomStatus::Finished && !was_finished {
             self.finished(&room);
         }
+        // A refusal about the position before (a move out of turn) goes with it.
+        self.notice.follow_position(&room);
         self.game.room = Some(room);
     }
 
@@ -305,11 +304,39 @@ impl Follow<'_, '_> {
         }
     }
 
-    /// A refusal, shown to the player. A seat the server no longer knows (the game is gone,
-    /// or its record was damaged and set aside) is forgotten; when resuming it was refused,
-    /// the player goes back to the lobby, where the server's words are shown.
+    /// A refusal, shown to the player on the screen it came on, about the position of the
+    /// game shown there (if any); the server's own words go to the log. A seat the server no
+    /// longer knows (the game is gone, or its record was damaged and set aside) is forgotten;
+    /// when resuming it was refused, the player goes back to the lobby, where the refusal is
+    /// shown.
     fn refused(&mut self, code: ErrorCode, message: &str, request: Option<&str>) {
-        self.notice.0 = Some((code, message.to_owned()));
+        info!(
+            "online: the server refused {}: {code:?}, {message}",
+            request.unwrap_or("a message")
+        );
+        // A name taken: the one asked for, and the one the server knows the player by.
+        let names = match (code, &self.status.name_refused, &self.status.player) {
+            (ErrorCode::NameTaken, Some(asked), Some(player)) => {
+                Some((asked.clone(), player.name.clone()))
+            }
+            _ => None,
+        };
+        let screen = *self.screen.get();
+        self.notice.0 = Some(Notice {
+            kind: NoticeKind::Refused(Refusal {
+                code,
+                request: request.map(str::to_owned),
+                message: message.to_owned(),
+                names,
+            }),
+            screen,
+            position: self
+                .game
+                .room
+                .as_ref()
+                .filter(|_| screen == Screen::Online)
+                .map(Position::of),
+        });
         if matches!(request, Some("watch" | "resume")) {
             self.game.asked_again = false;
         }
@@ -325,6 +352,10 @@ impl Follow<'_, '_> {
         if request == Some("resume") {
             *self.game = OnlineGame::default();
             NextState::set_if_neq(&mut self.next, Screen::Lobby);
+            if let Some(notice) = self.notice.0.as_mut() {
+                notice.screen = Screen::Lobby;
+                notice.position = None;
+            }
         }
     }
 }
@@ -362,9 +393,14 @@ fn request_moves(
 /// The engine's game for a room's state: its moves replayed through the rules, and the
 /// result when it was not made on the board (a resignation, a flag, an abandoned seat).
 pub fn game_of(room: &RoomState) -> Result<Game, String> {
+    replay(room).map_err(|e| format!("the server's moves do not replay: {e}"))
+}
+
+/// [`game_of`], its error in the engine's words alone.
+fn replay(room: &RoomState) -> Result<Game, String> {
     let s = &room.settings;
     let mut game = Game::from_moves(s.size, s.rule, ForbiddenPolicy::Refuse, &room.moves)
-        .map_err(|e| format!("the server's moves do not replay: {e}"))?;
+        .map_err(|e| e.to_string())?;
     if let Some(result) = &room.result
         && let Some(winner) = result.winner
         && matches!(
@@ -402,7 +438,7 @@ fn mirror_board(
         return;
     }
     let one_more = room.moves.len() == shown.len() + 1 && room.moves.starts_with(shown);
-    match game_of(room) {
+    match replay(room) {
         Ok(g) => {
             board.0 = g;
             if one_more && let Some(&at) = room.moves.last() {
@@ -420,8 +456,12 @@ fn mirror_board(
         }
         // Said once, when the state arrives, not again on every frame after it.
         Err(e) if game.is_changed() => {
-            error!("{e}");
-            notice.0 = Some((ErrorCode::BadMessage, e));
+            error!("the server's moves do not replay: {e}");
+            notice.0 = Some(Notice {
+                kind: NoticeKind::Unreplayable(e),
+                screen: Screen::Online,
+                position: Some(Position::of(room)),
+            });
         }
         Err(_) => {}
     }

@@ -50,7 +50,7 @@ fn lobby_window(
         .server(&status.address)
         .map(|s| s.seats.clone())
         .unwrap_or_default();
-    let notice_text = notice.0.as_ref().map(|(_, message)| message.clone());
+    let notice_text = notice.text(lang);
     let mut actions = Vec::new();
     {
         let view = LobbyView {

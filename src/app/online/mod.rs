@@ -12,6 +12,8 @@
 //! - [`game`]: the room the player sits in or watches, mirrored on the board (a spectator
 //!   gets the room once, then what changes); moves go to the server; a seat is resumed, or
 //!   the watched game asked for again, after a reconnection.
+//! - [`notice`]: what the server refused, in the player's language by its code, kept with
+//!   the screen and the position it is about and put away when they change.
 //! - [`clocks`]: the clocks counted down between two states from the server.
 //! - [`history`]: a finished online game lands in the local history.
 //! - [`lobby_view`] and [`lobby_ui`]: the lobby's contents, drawn from plain data (its lists
@@ -30,6 +32,7 @@ pub mod history;
 pub mod lobby;
 mod lobby_ui;
 mod lobby_view;
+pub mod notice;
 mod panel;
 mod panel_view;
 
@@ -40,8 +43,9 @@ use gomoku_net::{ClientMessage, PlayerInfo, ServerMessage};
 pub use account::{OnlineAccount, default_address};
 pub use clocks::OnlineClocks;
 pub use connection::{Link, LinkProblem, LinkStatus, OnlineCommand};
-pub use game::{OnlineGame, OnlineNotice};
+pub use game::OnlineGame;
 pub use lobby::{JoinOnConnect, Lobby, QuickMatchOnConnect, default_room_settings};
+pub use notice::{Notice, NoticeKind, OnlineNotice, Refusal};
 
 /// An online rating as shown: rounded, and followed by `?` while it is provisional
 /// (`1500?`), in every language.
@@ -92,6 +96,7 @@ pub(super) fn plugin(app: &mut App) {
             connection::plugin,
             lobby::plugin,
             game::plugin,
+            notice::plugin,
             clocks::plugin,
             history::plugin,
         ));

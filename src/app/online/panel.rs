@@ -1,23 +1,20 @@
-//! The panel beside an online game (its contents are drawn by `panel_view`) with what the
-//! player asks for there carried out, and the dialogs that answer the opponent's offers (draw,
-//! takeback) or ask "Resign?". Every action goes to the server; the panel shows what the
-//! server says.
+//! The panel beside an online game, or below it in a window taller than wide (drawn by
+//! `panel_view`), with what the player asks for there carried out, and the dialogs that answer
+//! the opponent's offers (draw, takeback) or ask "Resign?". Every action goes to the server;
+//! the panel shows what the server says.
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
 use super::clocks::OnlineClocks;
-use super::panel_view::{PanelAction, PanelView, panel_contents};
+use super::panel_view::{PanelAction, PanelView, show_online_panel};
 use super::{Link, LinkStatus, OnlineGame, OnlineNotice, ToServer};
 use crate::app::board::BoardLayout;
 use crate::app::i18n::Lang;
 use crate::app::theme::UiSystems;
-use crate::app::theme::widgets::{dialog_window, primary_button, root_ui};
+use crate::app::theme::widgets::{dialog_window, primary_button};
 use crate::app::{Dialog, Screen};
 use gomoku_net::{ClientMessage, RoomStatus};
-
-/// The narrowest the panel gets when the layout leaves it no room.
-const MIN_PANEL: f32 = 260.0;
 
 /// Whether the "Resign?" question is open.
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -56,9 +53,7 @@ fn online_panel(
     mut next: ResMut<NextState<Screen>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let mut root = root_ui(ctx);
-    let width = layout.map_or(MIN_PANEL, |l| l.side_panel.max(MIN_PANEL));
-    let notice_text = notice.0.as_ref().map(|(_, message)| message.clone());
+    let notice_text = notice.text(*lang);
     let view = PanelView {
         lang: *lang,
         link: *link.get(),
@@ -68,9 +63,7 @@ fn online_panel(
         notice: notice_text.as_deref(),
     };
     let mut actions = Vec::new();
-    egui::Panel::right("online_panel")
-        .exact_size(width)
-        .show(&mut root, |ui| panel_contents(ui, &view, &mut actions));
+    show_online_panel(ctx, layout.as_deref(), &view, &mut actions);
     for action in actions {
         match action {
             PanelAction::Send(message) => {

@@ -1,18 +1,20 @@
-//! The contents of the panel beside an online game, drawn from plain data ([`PanelView`]):
-//! both players with their clocks, whose move it is, the invite code while the room waits, the
-//! connection's trouble, the server's notice, and the game's actions (resign, offer a draw,
-//! ask for a takeback). What the player asks for comes back as [`PanelAction`] values (`panel`
-//! carries them out), so the panel can be drawn without Bevy (the glyph test draws it on a
-//! game's first frame).
+//! The panel beside an online game (below it in a window taller than wide), drawn from plain
+//! data ([`PanelView`]): both players with their clocks, whose move it is, the invite code
+//! while the room waits, the connection's trouble, the server's notice, and the game's actions
+//! (resign, offer a draw, ask for a takeback) kept in sight at its foot. What the player asks
+//! for comes back as [`PanelAction`] values (`panel` carries them out), so the panel can be
+//! drawn without Bevy (the glyph test draws it on a game's first frame).
 
 use bevy_egui::egui;
 
 use super::clocks::OnlineClocks;
 use super::{Link, LinkStatus, OnlineGame, rating_label};
+use crate::app::board::BoardLayout;
+use crate::app::board::layout::SIDE_PANEL;
 use crate::app::i18n::{Lang, fill, rule_label, stone_name};
 use crate::app::screens::player_cards::{CardState, PlayerCard, PlayerCards, show_cards};
 use crate::app::theme::style::INVITE_CODE;
-use crate::app::theme::widgets::{button, error_colour, icon_button, primary_button};
+use crate::app::theme::widgets::{button, error_colour, icon_button, primary_button, show_panel};
 use gomoku_engine::Stone;
 use gomoku_net::{ClientMessage, EndReason, GameResult, PlayerInfo, RoomState, RoomStatus};
 
@@ -141,16 +143,83 @@ fn disconnected_lines(ui: &mut egui::Ui, room: &RoomState, lang: Lang) {
     }
 }
 
-/// The panel's contents; what the player asks for goes into `actions`.
-pub(super) fn panel_contents(ui: &mut egui::Ui, view: &PanelView, actions: &mut Vec<PanelAction>) {
+/// Draws the panel beside the board, or below it in a window taller than wide (the layout
+/// keeps its room there: `BoardLayout::fit_with_panel`), never over the board. The game's
+/// actions stay at the panel's foot; what is above them scrolls when the panel is short. What
+/// the player asks for goes into `actions`.
+pub(super) fn show_online_panel(
+    ctx: &egui::Context,
+    layout: Option<&BoardLayout>,
+    view: &PanelView,
+    actions: &mut Vec<PanelAction>,
+) {
+    let (side, below) = layout.map_or((SIDE_PANEL, 0.0), |l| (l.side_panel, l.bottom_panel));
+    let (panel, portrait) = if below > 0.0 {
+        (
+            egui::Panel::bottom("online_panel_below").exact_size(below),
+            true,
+        )
+    } else {
+        let width = if side > 0.0 { side } else { SIDE_PANEL };
+        (egui::Panel::right("online_panel").exact_size(width), false)
+    };
+    show_panel(ctx, panel, |ui| {
+        egui::Panel::bottom("online_actions")
+            .frame(egui::Frame::NONE)
+            .show_separator_line(false)
+            .show(ui, |ui| {
+                ui.separator();
+                action_buttons(ui, view, actions);
+                ui.add_space(6.0);
+            });
+        egui::ScrollArea::vertical()
+            .id_salt("online_panel_info")
+            .auto_shrink([false, false])
+            .show(ui, |ui| panel_info(ui, view, portrait, actions));
+    });
+}
+
+/// What the panel tells: the game (rule, clock), both players' cards (side by side below the
+/// board, `portrait`), whose move it is or the result, the invite code while the room waits,
+/// the connection's trouble and the server's notice (whose "x" puts it away).
+fn panel_info(ui: &mut egui::Ui, view: &PanelView, portrait: bool, actions: &mut Vec<PanelAction>) {
     let lang = view.lang;
     let me = view.game.colour();
-    ui.add_space(8.0);
-    ui.heading(if me.is_some() {
+    let heading = if me.is_some() {
         lang.t("Online game")
     } else {
         lang.t("Watching")
+    };
+    ui.add_space(if portrait { 4.0 } else { 8.0 });
+    let room = view.game.room.as_ref();
+    let game_lines = room.map(|room| {
+        let rule = fill(
+            lang.t("{rule} rule, {n}x{n}"),
+            &[
+                ("rule", &lang.t(rule_label(room.settings.rule))),
+                ("n", &room.settings.size),
+            ],
+        );
+        let time = match room.settings.time {
+            Some(t) => fill(
+                lang.t("{min} min + {inc} s"),
+                &[("min", &(t.base_secs / 60)), ("inc", &t.increment_secs)],
+            ),
+            None => lang.t("Untimed").to_owned(),
+        };
+        (rule, time)
     });
+    if portrait {
+        // One line below the board: room is short there.
+        ui.horizontal_wrapped(|ui| {
+            ui.strong(heading);
+            if let Some((rule, time)) = &game_lines {
+                ui.label(format!("{rule} · {time}"));
+            }
+        });
+    } else {
+        ui.heading(heading);
+    }
     match view.link {
         Link::Online => {}
         Link::Connecting | Link::Retrying | Link::Offline => {
@@ -159,32 +228,24 @@ pub(super) fn panel_contents(ui: &mut egui::Ui, view: &PanelView, actions: &mut 
             );
         }
     }
-    let Some(room) = &view.game.room else {
+    let Some(room) = room else {
         ui.horizontal(|ui| {
             ui.spinner();
             ui.label(lang.t("Waiting for the server..."));
         });
-        if ui.button(lang.t("Back to the lobby")).clicked() {
-            actions.push(PanelAction::BackToLobby);
-        }
         return;
     };
-    ui.label(fill(
-        lang.t("{rule} rule, {n}x{n}"),
-        &[
-            ("rule", &lang.t(rule_label(room.settings.rule))),
-            ("n", &room.settings.size),
-        ],
-    ));
-    ui.label(match room.settings.time {
-        Some(t) => fill(
-            lang.t("{min} min + {inc} s"),
-            &[("min", &(t.base_secs / 60)), ("inc", &t.increment_secs)],
-        ),
-        None => lang.t("Untimed").to_owned(),
-    });
-    ui.separator();
-    show_cards(ui, &online_cards(room, view.clocks, me, lang), false, lang);
+    if let (false, Some((rule, time))) = (portrait, &game_lines) {
+        ui.label(rule);
+        ui.label(time);
+        ui.separator();
+    }
+    show_cards(
+        ui,
+        &online_cards(room, view.clocks, me, lang),
+        portrait,
+        lang,
+    );
     disconnected_lines(ui, room, lang);
     ui.separator();
     match room.status {
@@ -204,8 +265,16 @@ pub(super) fn panel_contents(ui: &mut egui::Ui, view: &PanelView, actions: &mut 
                 Some(_) => lang.t("Your opponent's move"),
                 None => lang.t(stone_name(room.to_move)),
             };
-            ui.label(egui::RichText::new(text).strong());
-            ui.label(fill(lang.t("Move {n}"), &[("n", &room.moves.len())]));
+            ui.horizontal_wrapped(|ui| {
+                ui.label(egui::RichText::new(text).strong());
+                ui.label(fill(lang.t("Move {n}"), &[("n", &room.moves.len())]));
+            });
+            if me.is_some() && room.draw_offer == me {
+                ui.small(lang.t("You offered a draw."));
+            }
+            if me.is_some() && room.takeback_request == me {
+                ui.small(lang.t("You asked for a takeback."));
+            }
         }
         RoomStatus::Finished => {
             if let Some(result) = &room.result {
@@ -225,10 +294,18 @@ pub(super) fn panel_contents(ui: &mut egui::Ui, view: &PanelView, actions: &mut 
     {
         actions.push(PanelAction::DismissNotice);
     }
-    ui.separator();
-    let playing = room.status == RoomStatus::Playing && view.link == Link::Online;
-    if me.is_some() && room.status == RoomStatus::Playing {
-        ui.horizontal_wrapped(|ui| {
+}
+
+/// The game's actions, in rows that wrap: resign, offer a draw and ask for a takeback while
+/// the player's game goes on, and back to the lobby.
+fn action_buttons(ui: &mut egui::Ui, view: &PanelView, actions: &mut Vec<PanelAction>) {
+    let lang = view.lang;
+    let me = view.game.colour();
+    let room = view.game.room.as_ref();
+    let status = room.map(|r| r.status);
+    ui.horizontal_wrapped(|ui| {
+        if let (Some(room), Some(_), Some(RoomStatus::Playing)) = (room, me, status) {
+            let playing = view.link == Link::Online;
             if ui
                 .add_enabled(playing, egui::Button::new(lang.t("Resign")))
                 .clicked()
@@ -265,23 +342,16 @@ pub(super) fn panel_contents(ui: &mut egui::Ui, view: &PanelView, actions: &mut 
             {
                 actions.push(PanelAction::Send(m));
             }
-        });
-        if room.draw_offer == me {
-            ui.small(lang.t("You offered a draw."));
         }
-        if room.takeback_request == me {
-            ui.small(lang.t("You asked for a takeback."));
+        let back = if status == Some(RoomStatus::Finished) {
+            primary_button(lang.t("Back to the lobby"))
+        } else {
+            button(lang.t("Back to the lobby"))
+        };
+        if ui.add(back).clicked() {
+            actions.push(PanelAction::BackToLobby);
         }
-    }
-    ui.add_space(6.0);
-    let back = if room.status == RoomStatus::Finished {
-        primary_button(lang.t("Back to the lobby"))
-    } else {
-        button(lang.t("Back to the lobby"))
-    };
-    if ui.add(back).clicked() {
-        actions.push(PanelAction::BackToLobby);
-    }
+    });
 }
 
 /// A notice from the server in the error colour, with a button that puts it away (an "x" a
@@ -408,6 +478,7 @@ mod tests {
     fn draw_panel(
         ctx: &egui::Context,
         lang: Lang,
+        layout: &BoardLayout,
         (room, me, link, clocks, notice): &(
             RoomState,
             Option<Stone>,
@@ -439,10 +510,7 @@ mod tests {
             clocks,
             notice: *notice,
         };
-        let mut root = crate::app::theme::widgets::root_ui(ctx);
-        egui::Panel::right("online_panel")
-            .exact_size(320.0)
-            .show(&mut root, |ui| panel_contents(ui, &view, &mut Vec::new()));
+        show_online_panel(ctx, Some(layout), &view, &mut Vec::new());
     }
 
     /// The panel's states from a game's first frame on: waiting with the invite code, the
@@ -586,14 +654,116 @@ mod tests {
             });
             frame(&ctx, |_| {});
             // Each state's first frame: no glyph is new, so none can be missing on screen.
+            let layout = BoardLayout::fit_with_panel(15, bevy::math::Vec2::new(1280.0, 800.0));
             for (i, state) in game_states().iter().enumerate() {
-                let changes = frame(&ctx, |ctx| draw_panel(ctx, lang, state));
+                let changes = frame(&ctx, |ctx| draw_panel(ctx, lang, &layout, state));
                 assert!(
                     changes.is_empty(),
                     "{language:?}: new glyphs on the first frame of state {i} ({:?}, {:?}): {changes:?}",
                     state.0.status,
                     state.0.result.as_ref().map(|r| r.reason)
                 );
+            }
+        }
+    }
+
+    /// The window sizes the panel is tried at: desktops, small windows, and windows taller
+    /// than wide.
+    const WINDOWS: [(f32, f32); 9] = [
+        (1280.0, 800.0),
+        (1224.0, 918.0),
+        (907.0, 680.0),
+        (800.0, 600.0),
+        (640.0, 600.0),
+        (640.0, 480.0),
+        (640.0, 760.0),
+        (540.0, 960.0),
+        (390.0, 844.0),
+    ];
+
+    /// A bevy rectangle as egui's.
+    fn egui_rect(r: bevy::math::Rect) -> egui::Rect {
+        egui::Rect::from_min_max(egui::pos2(r.min.x, r.min.y), egui::pos2(r.max.x, r.max.y))
+    }
+
+    #[test]
+    fn the_panel_never_lies_over_the_board_and_its_actions_stay_in_sight() {
+        use crate::app::board::UiCover;
+        use crate::app::board::pointer::board_point;
+        use crate::app::capture::egui_harness::{accessible, named};
+        use crate::app::theme::held::held;
+        use bevy::math::{Rect, Vec2};
+        for language in [Language::English, Language::Chinese] {
+            let lang = Lang(language);
+            for (w, h) in WINDOWS {
+                let window = Vec2::new(w, h);
+                let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(w, h));
+                let layout = BoardLayout::fit_with_panel(15, window);
+                let board = egui_rect(layout.board_rect(window));
+                let ctx = styled_context(h);
+                ctx.enable_accesskit();
+                for (i, state) in game_states().iter().enumerate() {
+                    let at = format!("{language:?}, {w}x{h}, state {i}");
+                    let mut output = None;
+                    let mut cover = Vec::new();
+                    for _ in 0..4 {
+                        output = Some(run_frame(&ctx, screen, Vec::new(), |ctx| {
+                            draw_panel(ctx, lang, &layout, state);
+                            cover = held(ctx);
+                        }));
+                    }
+                    let panel = *cover.first().expect("the panel is held");
+                    let cover = UiCover(
+                        cover
+                            .iter()
+                            .map(|r| Rect::new(r.min.x, r.min.y, r.max.x, r.max.y))
+                            .collect(),
+                    );
+                    let controls = accessible(&output.expect("drawn"));
+                    let shown: Vec<_> = controls
+                        .iter()
+                        .filter(|c| c.name.as_deref().is_some_and(|n| !n.is_empty()))
+                        .filter(|c| c.rect.is_positive() && screen.intersects(c.rect))
+                        .collect();
+                    assert!(shown.len() > 5, "{at}: {controls:#?}");
+                    for c in shown {
+                        assert!(
+                            !c.rect.intersects(board.shrink(0.5)),
+                            "{at}: {:?} at {:?} lies over the board {board:?}",
+                            c.name,
+                            c.rect
+                        );
+                        // A click on it, wherever on it, plays nothing.
+                        for corner in [c.rect.center(), c.rect.min, c.rect.max] {
+                            let cursor = Vec2::new(corner.x, corner.y);
+                            assert_eq!(
+                                board_point(&layout, window, &cover, cursor),
+                                None,
+                                "{at}: a click on {:?} at {cursor} reaches the board",
+                                c.name
+                            );
+                        }
+                    }
+                    // Every action the player has is in sight, whole.
+                    let (room, me) = (&state.0, state.1);
+                    let mut wanted = vec![lang.t("Back to the lobby")];
+                    if me.is_some() && room.status == RoomStatus::Playing {
+                        wanted.extend([
+                            lang.t("Resign"),
+                            lang.t("Offer a draw"),
+                            lang.t("Ask for a takeback"),
+                        ]);
+                    }
+                    for name in wanted {
+                        let button = named(&controls, name)
+                            .unwrap_or_else(|| panic!("{at}: no {name:?} in {controls:#?}"));
+                        assert!(
+                            panel.contains_rect(button.rect) && screen.contains_rect(button.rect),
+                            "{at}: {name:?} at {:?} is cut off (the panel: {panel:?})",
+                            button.rect
+                        );
+                    }
+                }
             }
         }
     }

@@ -3,11 +3,13 @@
 
 use std::time::Instant;
 
-use super::{Hub, normal_code};
+use axum::extract::ws::Utf8Bytes;
+
+use super::{Hub, info, normal_code, to_text};
 use crate::rating;
 use crate::room::{Change, Refusal, Room};
 use gomoku_engine::{Pos, Stone};
-use gomoku_net::{ClientMessage, EndReason, ErrorCode};
+use gomoku_net::{ClientMessage, EndReason, ErrorCode, ServerMessage};
 
 impl Hub {
     /// A message that acts for a seat: checked against the seat's token by the room.
@@ -84,26 +86,17 @@ impl Hub {
         if changes.is_empty() {
             return Ok(());
         }
-        if let Err(e) = self.store(code, &changes) {
-            self.metrics.database_error();
-            if e.is_not_owner() {
-                self.let_go(code);
-                return Err(Refusal(
-                    ErrorCode::Storage,
-                    "this game is now decided by another server; connect again to go on".into(),
-                ));
-            }
-            eprintln!("gomoku-server: game {code}: {e}");
-            self.rooms.insert(code.to_string(), before);
-            return Err(Refusal(
-                ErrorCode::Storage,
-                "the server could not store this; nothing changed".into(),
-            ));
-        }
+        let rated = match self.store(code, &changes) {
+            Ok(rated) => rated,
+            Err(e) => return Err(self.not_stored(code, before, e)),
+        };
         if changes.contains(&Change::Finished) {
             self.log_finish(code);
         }
         self.broadcast(code, now);
+        if let Some(ids) = rated {
+            self.tell_ratings(ids);
+        }
         if changes.iter().any(|c| matches!(c, Change::Moved { .. })) {
             self.metrics
                 .moved(Instant::now().saturating_duration_since(now));
@@ -111,11 +104,63 @@ impl Hub {
         Ok(())
     }
 
+    /// A change the storage refused: the room is put back as it was (or let go, when another
+    /// server decides the game now), and the refusal says so.
+    fn not_stored(&mut self, code: &str, before: Room, e: crate::storage::StorageError) -> Refusal {
+        self.metrics.database_error();
+        if e.is_not_owner() {
+            self.let_go(code);
+            return Refusal(
+                ErrorCode::Storage,
+                "this game is now decided by another server; connect again to go on".into(),
+            );
+        }
+        eprintln!("gomoku-server: game {code}: {e}");
+        self.rooms.insert(code.to_string(), before);
+        Refusal(
+            ErrorCode::Storage,
+            "the server could not store this; nothing changed".into(),
+        )
+    }
+
+    /// Tells each player of a rated game that has just moved their ratings the new one, on
+    /// every connection this server holds for them (their seats, and their other connections
+    /// here: a lobby open in another window).
+    fn tell_ratings(&mut self, ids: [i64; 2]) {
+        for id in ids {
+            let player = match self.storage.player(id) {
+                Ok(Some(p)) => p,
+                Ok(None) => continue,
+                Err(e) => {
+                    self.metrics.database_error();
+                    eprintln!("gomoku-server: the new rating of player {id}: {e}");
+                    continue;
+                }
+            };
+            let conns: Vec<u64> = self
+                .conns
+                .iter_mut()
+                .filter(|(_, c)| c.player.as_ref().is_some_and(|p| p.id == id))
+                .map(|(conn, c)| {
+                    c.player = Some(player.clone());
+                    *conn
+                })
+                .collect();
+            let text: Utf8Bytes = to_text(&ServerMessage::Player {
+                player: info(&player),
+            })
+            .into();
+            self.send_many(&conns, &text);
+        }
+    }
+
+    /// Stores the changes; returns the players whose ratings the game moved, if it did.
     fn store(
         &mut self,
         code: &str,
         changes: &[Change],
-    ) -> Result<(), crate::storage::StorageError> {
+    ) -> Result<Option<[i64; 2]>, crate::storage::StorageError> {
+        let mut rated = None;
         for change in changes {
             match change {
                 Change::Moved { ply, at, clock_ms } => {
@@ -124,15 +169,19 @@ impl Hub {
                 Change::TookBack { keep, clock_ms } => {
                     self.storage.truncate_moves(code, *keep, *clock_ms)?
                 }
-                Change::Finished => self.store_finish(code)?,
+                Change::Finished => rated = self.store_finish(code)?,
                 Change::Offers => {}
             }
         }
-        Ok(())
+        Ok(rated)
     }
 
-    /// Stores the result and, for a rated game between two players, both new ratings.
-    fn store_finish(&mut self, code: &str) -> Result<(), crate::storage::StorageError> {
+    /// Stores the result and, for a rated game between two players, both new ratings;
+    /// returns the two players when their ratings moved.
+    fn store_finish(
+        &mut self,
+        code: &str,
+    ) -> Result<Option<[i64; 2]>, crate::storage::StorageError> {
         let room = &self.rooms[code];
         let result = room.result.clone().expect("a finished room has a result");
         let clock_ms = room
@@ -150,7 +199,8 @@ impl Hub {
                 .rated_games_between(b, w, rating::PAIR_WINDOW_SECS)?;
             if let Some(why) = rating::unrated_because(plies, result.reason, pair_games) {
                 eprintln!("gomoku-server: game {code} does not move ratings: {why}");
-                return self.storage.finish_game(code, &result, clock_ms, None);
+                self.storage.finish_game(code, &result, clock_ms, None)?;
+                return Ok(None);
             }
             let (pb, pw) = (self.storage.player(b)?, self.storage.player(w)?);
             if let (Some(pb), Some(pw)) = (pb, pw) {
@@ -168,7 +218,8 @@ impl Hub {
         if ratings.is_some() {
             self.leaderboard = None;
         }
-        self.storage.finish_game(code, &result, clock_ms, ratings)
+        self.storage.finish_game(code, &result, clock_ms, ratings)?;
+        Ok(ratings.map(|r| r.map(|(id, _)| id)))
     }
 
     fn log_finish(&self, code: &str) {

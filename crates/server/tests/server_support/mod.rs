@@ -374,14 +374,15 @@ impl Client {
         }
     }
 
-    /// The next message other than a room's state, which must be an error with `code`;
-    /// returns its text.
+    /// The next message other than a room's state (or a player's new rating after a rated
+    /// game), which must be an error with `code`; returns its text.
     pub fn expect_error(&mut self, code: ErrorCode) -> String {
         loop {
             match self.recv() {
                 ServerMessage::Room { .. }
                 | ServerMessage::RoomUpdate { .. }
-                | ServerMessage::Spectators { .. } => {}
+                | ServerMessage::Spectators { .. }
+                | ServerMessage::Player { .. } => {}
                 ServerMessage::Error {
                     code: c, message, ..
                 } if c == code => return message,
