@@ -1,6 +1,7 @@
 //! Headless App tests of the panel beside the board: the player cards (the marker on the side
-//! to move, the AI's thinking, the winner) and the move list's past positions (shown, played
-//! through, no stone placed there, back to the game).
+//! to move, the AI's thinking, the winner), the move list's past positions (shown, played
+//! through, no stone placed there, back to the game), and clicks on the bars, the panels and
+//! the windows over the board, which never play on it.
 
 mod common;
 
@@ -13,6 +14,7 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
+use gomoku::app::board::BoardLayout;
 use gomoku::app::play::AiBrain;
 use gomoku::app::play::ai::AiThinking;
 use gomoku::app::screens::player_cards::{CardState, PlayerCards};
@@ -265,5 +267,156 @@ fn a_past_move_asked_at_start_opens_on_a_finished_game_too() {
         };
         assert_eq!(screen(&app), end);
         assert_eq!(board(&app).board().stone_count(), moves.len());
+    }
+}
+
+/// The window sizes the game is tried at: desktops, small windows, and windows taller than
+/// wide (the panel below the board).
+const WINDOWS: [(u32, u32); 9] = [
+    (1280, 800),
+    (1224, 918),
+    (907, 680),
+    (800, 600),
+    (640, 600),
+    (640, 480),
+    (640, 760),
+    (540, 960),
+    (390, 844),
+];
+
+/// The move requests made so far (by a click, a tap or anyone).
+#[derive(Resource, Default)]
+struct Requests(Vec<MoveRequest>);
+
+/// A two-player game in a `w`x`h` window with a mouse, on `screen`, counting move requests.
+fn app_in_window((w, h): (u32, u32), screen: Screen) -> App {
+    use bevy::window::PrimaryWindow;
+    let mut app = app_with(two_players());
+    app.init_resource::<ButtonInput<MouseButton>>()
+        .init_resource::<Requests>()
+        .add_systems(
+            PostUpdate,
+            |mut read: MessageReader<MoveRequest>, mut seen: ResMut<Requests>| {
+                seen.0.extend(read.read().copied());
+            },
+        );
+    app.world_mut().spawn((
+        Window {
+            resolution: (w, h).into(),
+            ..default()
+        },
+        PrimaryWindow,
+    ));
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(screen);
+    app.update();
+    app.update();
+    app
+}
+
+/// A left click at `cursor` (window pixels, y down); the frames of the press and the release
+/// run. Returns the move requests it made.
+fn click_at(app: &mut App, cursor: Vec2) -> Vec<MoveRequest> {
+    app.world_mut().resource_mut::<Requests>().0.clear();
+    let mut windows = app.world_mut().query::<&mut Window>();
+    windows
+        .single_mut(app.world_mut())
+        .unwrap()
+        .set_cursor_position(Some(cursor));
+    app.world_mut()
+        .resource_mut::<ButtonInput<MouseButton>>()
+        .press(MouseButton::Left);
+    app.update();
+    let mut buttons = app.world_mut().resource_mut::<ButtonInput<MouseButton>>();
+    buttons.release(MouseButton::Left);
+    buttons.clear();
+    app.update();
+    std::mem::take(&mut app.world_mut().resource_mut::<Requests>().0)
+}
+
+/// Points spread over `rect`: its centre, near its corners, and the middles of its edges.
+fn points_over(rect: Rect) -> Vec<Vec2> {
+    let inner = rect.inflate(-2.0);
+    let (min, max, c) = (inner.min, inner.max, inner.center());
+    vec![
+        c,
+        min,
+        max,
+        Vec2::new(min.x, max.y),
+        Vec2::new(max.x, min.y),
+        Vec2::new(c.x, min.y),
+        Vec2::new(c.x, max.y),
+        Vec2::new(min.x, c.y),
+        Vec2::new(max.x, c.y),
+    ]
+}
+
+/// Where the intersection `notation` is in a `window` (logical pixels, y down).
+fn window_point(layout: &BoardLayout, window: Vec2, notation: &str) -> Vec2 {
+    let w = layout.to_world(at(notation));
+    Vec2::new(w.x + window.x / 2.0, window.y / 2.0 - w.y)
+}
+
+#[test]
+fn a_click_on_a_bar_or_a_panel_never_plays_on_the_board() {
+    for screen in [Screen::Playing, Screen::Online] {
+        for size in WINDOWS {
+            let at_size = format!("{screen:?} at {}x{}", size.0, size.1);
+            let mut app = app_in_window(size, screen);
+            let window = Vec2::new(size.0 as f32, size.1 as f32);
+            let layout = *app.world().resource::<BoardLayout>();
+            // Online the panel always has its room, below the board in an upright window.
+            if screen == Screen::Online {
+                assert!(layout.has_panel(), "{at_size}: {layout:?}");
+                assert_eq!(layout.bottom_panel > 0.0, window.y > window.x, "{at_size}");
+            }
+            for held in layout.held_rects(window) {
+                for point in points_over(held) {
+                    let made = click_at(&mut app, point);
+                    assert!(
+                        made.is_empty(),
+                        "{at_size}: a click at {point} on {held:?} asked for {made:?}"
+                    );
+                }
+            }
+            // The board itself still takes a click, right up to the panel.
+            for corner in ["a1", "o1", "o15", "h8"] {
+                let made = click_at(&mut app, window_point(&layout, window, corner));
+                assert_eq!(made, [MoveRequest::person(at(corner))], "{at_size}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_click_on_a_window_over_the_board_never_plays_under_it() {
+    use gomoku::app::board::UiCover;
+    for size in WINDOWS {
+        let mut app = app_in_window(size, Screen::Playing);
+        let window = Vec2::new(size.0 as f32, size.1 as f32);
+        let layout = *app.world().resource::<BoardLayout>();
+        // A window egui drew over the board's lower middle (the analysis, puzzles, opening or
+        // game-over window when there is no panel), as the interface's last pass covered it.
+        let board = layout.board_rect(window);
+        let over = Rect::from_center_size(
+            Vec2::new(board.center().x, board.max.y - board.height() / 4.0),
+            board.size() / 2.0,
+        );
+        app.insert_resource(UiCover(vec![over]));
+        for point in points_over(over) {
+            let made = click_at(&mut app, point);
+            assert!(
+                made.is_empty(),
+                "{size:?}: a click at {point} asked for {made:?}"
+            );
+        }
+        // Beside it the board plays.
+        let made = click_at(&mut app, window_point(&layout, window, "a15"));
+        assert_eq!(made, [MoveRequest::person(at("a15"))], "{size:?}");
+        // Gone, the board under it plays again.
+        app.insert_resource(UiCover::default());
+        let made = click_at(&mut app, window_point(&layout, window, "h4"));
+        assert_eq!(made, [MoveRequest::person(at("h4"))], "{size:?}");
     }
 }

@@ -40,6 +40,12 @@ const WIN_STAGGER_SECS: f32 = 0.09;
 const WIN_PULSE_SECS: f32 = (3.0 + 0.75) / WIN_WAVE_HZ;
 /// Waves per second along the winning five.
 const WIN_WAVE_HZ: f32 = 0.9;
+/// Breaths per second of a hint's marker.
+const BREATH_HZ: f32 = 0.7;
+/// A hint's marker breathes this long, five breaths, then rests half-way (as large and as
+/// opaque as it is on average while breathing), so that a hint left on the board does not keep
+/// the game drawing thirty frames a second.
+const BREATHING_SECS: f32 = 5.0 / BREATH_HZ;
 /// How long the win burst lasts at most.
 const PARTICLE_SECS: f32 = 1.6;
 /// Sparks from each stone of the winning five.
@@ -150,27 +156,34 @@ fn close_shadows(
 fn pulse_markers(
     mut commands: Commands,
     time: Res<Time>,
-    mut markers: Query<(Entity, &Pulse, &mut Transform, &mut Sprite)>,
+    mut markers: Query<(Entity, &mut Pulse, &mut Transform, &mut Sprite)>,
 ) {
     let now = time.elapsed_secs();
-    for (entity, pulse, mut transform, mut sprite) in &mut markers {
-        let (scale, alpha) = match pulse.order {
-            Some(i) => {
-                let since = now - pulse.started - i as f32 * WIN_STAGGER_SECS;
-                let (scale, alpha, done) = win_pulse(since);
-                if done {
-                    commands.entity(entity).remove::<Pulse>();
-                }
-                (scale, alpha)
-            }
+    for (entity, mut pulse, mut transform, mut sprite) in &mut markers {
+        let (scale, alpha, done) = match pulse.order {
+            Some(i) => win_pulse(now - pulse.started - i as f32 * WIN_STAGGER_SECS),
             None => {
-                let wave = 0.5 + 0.5 * (TAU * now * 0.7).sin();
-                (0.85 + 0.25 * wave, 0.35 + 0.4 * wave)
+                if pulse.started.is_nan() {
+                    pulse.started = now;
+                }
+                breath(now - pulse.started)
             }
         };
+        if done {
+            commands.entity(entity).remove::<Pulse>();
+        }
         transform.scale = Vec3::splat(scale);
         sprite.color = sprite.color.with_alpha(alpha);
     }
+}
+
+/// A hint's marker `since` seconds after it appeared: its scale, its opacity, and whether it
+/// has done breathing (then at rest half-way, where each breath ends).
+fn breath(since: f32) -> (f32, f32, bool) {
+    let done = since >= BREATHING_SECS;
+    let since = since.min(BREATHING_SECS);
+    let wave = 0.5 + 0.5 * (TAU * since * BREATH_HZ).sin();
+    (0.85 + 0.25 * wave, 0.35 + 0.4 * wave, done)
 }
 
 /// A stone of the winning five `since` seconds after its turn to light up: its scale, its
@@ -313,7 +326,7 @@ mod tests {
     use std::time::Duration;
 
     #[test]
-    fn the_winning_five_stops_pulsing_at_rest_so_a_still_board_goes_idle() {
+    fn the_winning_five_and_a_hint_stop_pulsing_at_rest_so_a_still_board_goes_idle() {
         let mut app = App::new();
         app.add_plugins(MinimalPlugins)
             .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
@@ -344,7 +357,17 @@ mod tests {
         assert!((scale - 1.0).abs() < 0.01, "at its resting size: {scale}");
         assert!(
             app.world().get::<Pulse>(hint).is_some(),
-            "a hint breathes on"
+            "a hint breathes on a while"
         );
+        // 6.25 s in: a hint breathes five breaths (7.1 s), then rests.
+        for _ in 0..5 {
+            app.update();
+        }
+        assert!(
+            app.world().get::<Pulse>(hint).is_none(),
+            "still breathing after 7.5 s"
+        );
+        let scale = app.world().get::<Transform>(hint).unwrap().scale.x;
+        assert!((scale - 0.975).abs() < 0.01, "at rest half-way: {scale}");
     }
 }

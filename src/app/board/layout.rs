@@ -2,6 +2,7 @@
 
 use bevy::prelude::*;
 
+use crate::app::Screen;
 use gomoku_engine::Pos;
 
 /// The board's placement in world units (the 2D camera's units are logical pixels, origin at
@@ -35,35 +36,18 @@ impl BoardLayout {
     /// The largest board that fits a window of `window` logical pixels, with a margin around
     /// the grid for the coordinates. A window taller than wide (a phone held upright) puts the
     /// board across the full width under the top bar and the panel below it; a wide one puts
-    /// the panel at the right when there is room.
+    /// the panel at the right when there is room. A window nearly square and wider than tall
+    /// has the board alone (the game's few words go in the top bar and in windows over it).
     pub fn fit(size: u8, window: Vec2) -> BoardLayout {
-        let margins = size as f32 + 1.4;
         let height = (window.y - TOP_BAR).max(1.0);
         if window.x - SIDE_PANEL >= height * 0.9 {
-            let width = (window.x - SIDE_PANEL).max(1.0);
-            let cell = (width.min(height) / margins).max(1.0);
-            return BoardLayout {
-                size,
-                cell,
-                centre: Vec2::new(-SIDE_PANEL / 2.0, -TOP_BAR / 2.0),
-                side_panel: SIDE_PANEL,
-                bottom_panel: 0.0,
-            };
+            return Self::beside(size, window);
         }
         if window.y > window.x {
-            let room = (height - MIN_BOTTOM_PANEL).max(1.0);
-            let cell = (window.x.max(1.0).min(room) / margins).max(1.0);
-            let area = cell * margins;
-            return BoardLayout {
-                size,
-                cell,
-                centre: Vec2::new(0.0, window.y / 2.0 - TOP_BAR - area / 2.0),
-                side_panel: 0.0,
-                bottom_panel: (height - area).max(0.0),
-            };
+            return Self::below(size, window);
         }
         let width = window.x.max(1.0);
-        let cell = (width.min(height) / margins).max(1.0);
+        let cell = (width.min(height) / margins(size)).max(1.0);
         BoardLayout {
             size,
             cell,
@@ -71,6 +55,84 @@ impl BoardLayout {
             side_panel: 0.0,
             bottom_panel: 0.0,
         }
+    }
+
+    /// As [`fit`](Self::fit), but the panel always has a place of its own, beside the board
+    /// or below it (in a window taller than wide): an online game's panel holds what the
+    /// server says and the game's actions, and must never lie over the board.
+    pub fn fit_with_panel(size: u8, window: Vec2) -> BoardLayout {
+        let fitted = Self::fit(size, window);
+        if fitted.has_panel() {
+            fitted
+        } else if window.y > window.x {
+            Self::below(size, window)
+        } else {
+            Self::beside(size, window)
+        }
+    }
+
+    /// The panel at the right, the board in the room left of it under the top bar.
+    fn beside(size: u8, window: Vec2) -> BoardLayout {
+        let height = (window.y - TOP_BAR).max(1.0);
+        let width = (window.x - SIDE_PANEL).max(1.0);
+        let cell = (width.min(height) / margins(size)).max(1.0);
+        BoardLayout {
+            size,
+            cell,
+            centre: Vec2::new(-SIDE_PANEL / 2.0, -TOP_BAR / 2.0),
+            side_panel: SIDE_PANEL,
+            bottom_panel: 0.0,
+        }
+    }
+
+    /// The board across the width under the top bar, the panel in the room below it (at least
+    /// [`MIN_BOTTOM_PANEL`]).
+    fn below(size: u8, window: Vec2) -> BoardLayout {
+        let height = (window.y - TOP_BAR).max(1.0);
+        let room = (height - MIN_BOTTOM_PANEL).max(1.0);
+        let cell = (window.x.max(1.0).min(room) / margins(size)).max(1.0);
+        let area = cell * margins(size);
+        BoardLayout {
+            size,
+            cell,
+            centre: Vec2::new(0.0, window.y / 2.0 - TOP_BAR - area / 2.0),
+            side_panel: 0.0,
+            bottom_panel: (height - area).max(0.0),
+        }
+    }
+
+    /// Where the board and its margin lie in a window of `window` logical pixels (y down, as
+    /// a cursor is given): nothing of the interface is laid out over it.
+    pub fn board_rect(&self, window: Vec2) -> Rect {
+        let centre = Vec2::new(
+            self.centre.x + window.x / 2.0,
+            window.y / 2.0 - self.centre.y,
+        );
+        Rect::from_center_size(centre, Vec2::splat(self.cell * margins(self.size)))
+    }
+
+    /// The room this layout keeps for the interface in a window of `window` logical pixels
+    /// (y down): the top bar, and the panel beside or below the board. A pointer there is the
+    /// interface's, never the board's.
+    pub fn held_rects(&self, window: Vec2) -> Vec<Rect> {
+        let mut rects = vec![Rect::new(0.0, 0.0, window.x, TOP_BAR)];
+        if self.side_panel > 0.0 {
+            rects.push(Rect::new(
+                window.x - self.side_panel,
+                0.0,
+                window.x,
+                window.y,
+            ));
+        }
+        if self.bottom_panel > 0.0 {
+            rects.push(Rect::new(
+                0.0,
+                window.y - self.bottom_panel,
+                window.x,
+                window.y,
+            ));
+        }
+        rects
     }
 
     /// Whether the information panel has a place of its own (beside or below the board).
@@ -105,6 +167,11 @@ impl BoardLayout {
     }
 }
 
+/// The board's side and the margin kept around it, in cells (the wood and the coordinates).
+fn margins(size: u8) -> f32 {
+    size as f32 + 1.4
+}
+
 /// Converts a cursor position in the window (logical pixels, origin top-left, y down) to world
 /// units for the default 2D camera.
 pub fn window_to_world(cursor: Vec2, window: Vec2) -> Vec2 {
@@ -125,10 +192,17 @@ fn fit_to_window(
     mut commands: Commands,
     windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
     board: Res<crate::app::Board>,
+    screen: Option<Res<State<Screen>>>,
     layout: Option<ResMut<BoardLayout>>,
 ) {
     let Ok(window) = windows.single() else { return };
-    let fitted = BoardLayout::fit(board.board().size(), window.size());
+    let (size, window) = (board.board().size(), window.size());
+    // Online the panel always has its own place (see `fit_with_panel`).
+    let fitted = if screen.is_some_and(|s| *s.get() == Screen::Online) {
+        BoardLayout::fit_with_panel(size, window)
+    } else {
+        BoardLayout::fit(size, window)
+    };
     match layout {
         Some(mut l) => {
             l.set_if_neq(fitted);
@@ -184,6 +258,64 @@ mod tests {
             assert!(left >= 0.0 && right <= window.x - SIDE_PANEL + 0.01);
             // The board is as tall as the room under the bar.
             assert!((bottom - top - (window.y - TOP_BAR)).abs() < 0.01);
+        }
+    }
+
+    /// The window sizes the game is tried at: common desktops, a small laptop, and windows
+    /// taller than wide (a phone held upright).
+    const WINDOWS: [(f32, f32); 10] = [
+        (1280.0, 800.0),
+        (1920.0, 1080.0),
+        (1224.0, 918.0),
+        (907.0, 680.0),
+        (800.0, 600.0),
+        (640.0, 600.0),
+        (640.0, 480.0),
+        (640.0, 760.0),
+        (540.0, 960.0),
+        (900.0, 960.0),
+    ];
+
+    #[test]
+    fn the_board_and_the_room_kept_for_the_interface_never_overlap() {
+        for (w, h) in WINDOWS {
+            let window = Vec2::new(w, h);
+            for size in [13, 15, 19, 20] {
+                for (how, l) in [
+                    ("fit", BoardLayout::fit(size, window)),
+                    ("fit_with_panel", BoardLayout::fit_with_panel(size, window)),
+                ] {
+                    let at = format!("{how} {size}x{size} in {w}x{h}");
+                    let board = l.board_rect(window);
+                    let screen = Rect::new(0.0, 0.0, w, h);
+                    assert!(
+                        screen.contains(board.min) && screen.contains(board.max),
+                        "{at}: the board {board:?} leaves the window"
+                    );
+                    for held in l.held_rects(window) {
+                        let overlap = held.intersect(board);
+                        assert!(
+                            overlap.width() <= 0.01 || overlap.height() <= 0.01,
+                            "{at}: {held:?} lies over the board {board:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn online_the_panel_always_has_a_place_of_its_own() {
+        for (w, h) in WINDOWS {
+            let l = BoardLayout::fit_with_panel(15, Vec2::new(w, h));
+            assert!(l.has_panel(), "{w}x{h}: {l:?}");
+            // Below the board when the window is taller than wide, as the local game has it.
+            assert_eq!(l.bottom_panel > 0.0, h > w, "{w}x{h}: {l:?}");
+            // Where the local game has a panel, the same layout.
+            let local = BoardLayout::fit(15, Vec2::new(w, h));
+            if local.has_panel() {
+                assert_eq!(l, local, "{w}x{h}");
+            }
         }
     }
 

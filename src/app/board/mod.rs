@@ -1,7 +1,7 @@
 //! The board on screen and the hands on it: where it sits in the window ([`layout`]), how it
 //! is drawn ([`view`], and the opening's offers: [`offers`]) and eased ([`animation`]), and
-//! how a person points at it ([`pointer`](mod@pointer)) or plays it from the keys
-//! ([`keyboard`]).
+//! how a person points at it ([`pointer`](mod@pointer), never through what the interface
+//! covers: [`cover`]) or plays it from the keys ([`keyboard`]).
 //!
 //! What the board's children share lives here: the drawing layers, the board's proportions,
 //! the keyboard cursor, the stones that have just been placed, and the components of what
@@ -10,6 +10,7 @@
 use bevy::prelude::*;
 
 pub mod animation;
+pub mod cover;
 pub mod keyboard;
 pub mod layout;
 pub mod offers;
@@ -17,6 +18,7 @@ pub mod pointer;
 pub mod text;
 pub mod view;
 
+pub use cover::UiCover;
 pub use layout::BoardLayout;
 
 pub(super) fn plugin(app: &mut App) {
@@ -24,6 +26,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<FreshStones>()
         .add_plugins((
             layout::plugin,
+            cover::plugin,
             pointer::plugin,
             keyboard::plugin,
             animation::plugin,
@@ -99,10 +102,12 @@ impl Pulse {
         }
     }
 
-    /// A slow breathing pulse (the hint).
+    /// A slow breathing pulse (the hint), from the frame it is first drawn in, for a few
+    /// breaths (then it rests: see `animation`).
     pub fn breathing() -> Pulse {
         Pulse {
-            started: 0.0,
+            // Not started yet: the first frame that draws it says when.
+            started: f32::NAN,
             order: None,
         }
     }

@@ -1,12 +1,18 @@
 //! The pointer: the intersection under it (for the ghost stone), and clicks and taps as move
 //! requests. With the "tap twice" setting a tap only shows the stone, and a second tap on the
 //! same point plays it. The keys are in `keyboard`.
+//!
+//! Whether a pointer reaches the board is decided in one place, [`board_point`], for the
+//! ghost, the click and the tap on every screen that plays on the board: never where the
+//! interface is (the room the layout keeps for the bars and panels, or any panel, window or
+//! menu egui drew: [`UiCover`]), nor while egui uses the pointer.
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::input::EguiWantsInput;
 
+use super::cover::UiCover;
 use super::layout::window_to_world;
 use super::{BoardLayout, PointerSystems};
 use crate::app::{
@@ -36,9 +42,52 @@ pub(super) fn plugin(app: &mut App) {
     .add_systems(OnExit(Screen::Online), clear_hover);
 }
 
-/// Whether egui (a menu or a button) is using the pointer.
-fn egui_has_pointer(wants: &Option<Res<EguiWantsInput>>) -> bool {
-    wants.as_ref().is_some_and(|w| w.wants_any_pointer_input())
+/// The intersection a pointer at `cursor` (window pixels, y down) in a window of `window`
+/// logical pixels points at: none where the interface is (the layout's bars and panels, and
+/// what `cover` says egui drew), else the board's point within half a cell of it.
+pub fn board_point(
+    layout: &BoardLayout,
+    window: Vec2,
+    cover: &UiCover,
+    cursor: Vec2,
+) -> Option<Pos> {
+    let held = layout.held_rects(window).iter().any(|r| r.contains(cursor));
+    if held || cover.covers(cursor) {
+        return None;
+    }
+    layout.pick(window_to_world(cursor, window))
+}
+
+/// The board as a pointer reaches it: the layout, the window, and what the interface covers.
+#[derive(SystemParam)]
+struct BoardReach<'w, 's> {
+    windows: Query<'w, 's, &'static Window, With<PrimaryWindow>>,
+    layout: Res<'w, BoardLayout>,
+    cover: Res<'w, UiCover>,
+    egui: Option<Res<'w, EguiWantsInput>>,
+}
+
+impl BoardReach<'_, '_> {
+    /// The pointer's place in the window, if it is in it.
+    fn cursor(&self) -> Option<Vec2> {
+        self.windows.single().ok()?.cursor_position()
+    }
+
+    /// The intersection under a pointer at `cursor` ([`board_point`]); none while egui uses
+    /// the pointer (a menu is open, a slider is dragged). Whether the pointer is over the
+    /// interface is asked of the cursor's place now, not of egui's last pass, which saw the
+    /// pointer where it was then (a tap on the board right after one on the panel).
+    fn point_at(&self, cursor: Vec2) -> Option<Pos> {
+        let window = self.windows.single().ok()?;
+        let egui_busy = self
+            .egui
+            .as_ref()
+            .is_some_and(|w| w.is_using_pointer() || w.is_popup_open());
+        if egui_busy {
+            return None;
+        }
+        board_point(&self.layout, window.size(), &self.cover, cursor)
+    }
 }
 
 /// Who may play where now: the game, the set-up, the opening and the screen.
@@ -70,36 +119,28 @@ impl PlayGate<'_> {
 
 /// Finds the intersection under the pointer, if a person may play there now.
 fn track_pointer(
-    windows: Query<&Window, With<PrimaryWindow>>,
-    layout: Res<BoardLayout>,
+    reach: BoardReach,
     gate: PlayGate,
-    egui: Option<Res<EguiWantsInput>>,
     mut hover: ResMut<Hover>,
     mut last_cursor: Local<Option<Vec2>>,
 ) {
     // Only a moving pointer takes the ghost over from the keyboard cursor.
-    let cursor = windows.single().ok().and_then(|w| w.cursor_position());
+    let cursor = reach.cursor();
     if cursor == *last_cursor && !gate.board.is_changed() && !gate.opening.is_changed() {
         return;
     }
     *last_cursor = cursor;
-    let point = windows.single().ok().and_then(|w| {
-        let cursor = w.cursor_position()?;
-        layout.pick(window_to_world(cursor, w.size()))
-    });
-    let legal = point.filter(|&p| gate.allows(p) && !egui_has_pointer(&egui));
+    let point = cursor.and_then(|c| reach.point_at(c));
+    let legal = point.filter(|&p| gate.allows(p));
     hover.set_if_neq(Hover(legal));
 }
 
 /// A left click on the board requests that move for the person to move. So does a tap, or,
 /// with the "tap twice" setting, a second tap on the point the first one showed.
-#[allow(clippy::too_many_arguments)]
 fn click_to_request(
     mouse: Option<Res<ButtonInput<MouseButton>>>,
     touches: Option<Res<Touches>>,
-    windows: Query<&Window, With<PrimaryWindow>>,
-    layout: Res<BoardLayout>,
-    egui: Option<Res<EguiWantsInput>>,
+    reach: BoardReach,
     settings: Option<Res<UserSettings>>,
     gate: PlayGate,
     mut hover: ResMut<Hover>,
@@ -110,13 +151,8 @@ fn click_to_request(
     if gate.board.is_changed() || gate.opening.is_changed() {
         *shown = None;
     }
-    if egui_has_pointer(&egui) {
-        return;
-    }
-    let Ok(window) = windows.single() else { return };
-    let pick = |screen_pos: Vec2| layout.pick(window_to_world(screen_pos, window.size()));
     if mouse.is_some_and(|m| m.just_pressed(MouseButton::Left))
-        && let Some(p) = window.cursor_position().and_then(pick)
+        && let Some(p) = reach.cursor().and_then(|c| reach.point_at(c))
     {
         *shown = None;
         requests.write(MoveRequest::person(p));
@@ -125,7 +161,7 @@ fn click_to_request(
     let tap_twice = settings.is_some_and(|s| s.tap_twice);
     for p in touches
         .iter_just_released()
-        .filter_map(|t| pick(t.position()))
+        .filter_map(|t| reach.point_at(t.position()))
     {
         if tap_twice && *shown != Some(p) {
             let allowed = gate.allows(p);
@@ -140,4 +176,39 @@ fn click_to_request(
 
 fn clear_hover(mut hover: ResMut<Hover>) {
     hover.set_if_neq(Hover(None));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_board_takes_no_pointer_where_the_interface_is() {
+        let window = Vec2::new(640.0, 760.0);
+        let layout = BoardLayout::fit(15, window);
+        let at = |notation: &str| {
+            let w = layout.to_world(Pos::parse(notation, 15).unwrap());
+            Vec2::new(w.x + window.x / 2.0, window.y / 2.0 - w.y)
+        };
+        let none = UiCover::default();
+        assert_eq!(
+            board_point(&layout, window, &none, at("h8")),
+            Pos::parse("h8", 15).ok()
+        );
+        // The top bar and the panel below the board.
+        for cursor in [Vec2::new(320.0, 10.0), Vec2::new(320.0, 740.0)] {
+            assert_eq!(
+                board_point(&layout, window, &none, cursor),
+                None,
+                "{cursor}"
+            );
+        }
+        // A window over the board's middle.
+        let over = UiCover(vec![Rect::from_center_size(at("h8"), Vec2::splat(100.0))]);
+        assert_eq!(board_point(&layout, window, &over, at("h8")), None);
+        assert_eq!(
+            board_point(&layout, window, &over, at("a1")),
+            Pos::parse("a1", 15).ok()
+        );
+    }
 }

@@ -4,12 +4,14 @@
 //! new stones, the win and the ghost is in `animation`.
 
 use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
 
 use super::text::BoardText;
 use super::{BoardLayout, FreshStones, Ghost, KeyCursor, Pulse, Settle, ViewSystems, sizes, z};
 use crate::app::assets::{GameAssets, Textures};
 use crate::app::play::hint::HintMove;
 use crate::app::theme::{Palette, ViewOptions};
+use crate::app::window::SoftwareRenderer;
 use crate::app::{ActiveSetup, AppSystems, Board, GameOpening, Hover, Screen};
 use gomoku_engine::{Outcome, Pos, Stone};
 
@@ -62,8 +64,15 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-fn spawn_scene(mut commands: Commands) {
-    commands.spawn((Name::new("Camera"), Camera2d));
+/// The camera. With a software renderer it draws without multisampling, which took about half
+/// of every frame's work there (the grid is laid on whole pixels, so it stays even without it).
+fn spawn_scene(mut commands: Commands, software: Option<Res<SoftwareRenderer>>) {
+    let msaa = if software.is_some() {
+        Msaa::Off
+    } else {
+        Msaa::default()
+    };
+    commands.spawn((Name::new("Camera"), Camera2d, msaa));
     commands.spawn((
         Name::new("Ghost stone"),
         Ghost,
@@ -83,10 +92,32 @@ fn stone_image(textures: &Textures, stone: Stone) -> Handle<Image> {
     }
 }
 
+/// A line `width` wide centred on `at` (world units, along one axis) laid on whole pixels of a
+/// window `pixels` = (its physical pixels along that axis, physical pixels per world unit):
+/// its centre and width, rounded so that it covers whole pixels, as thick as every other line
+/// of its width wherever it falls (without multisampling, a line 1.8 pixels wide was drawn 1
+/// or 2 pixels wide by where it fell). The camera's origin is the window's centre.
+fn on_pixels(at: f32, width: f32, pixels: Option<(f32, f32)>) -> (f32, f32) {
+    let Some((extent, scale)) = pixels else {
+        return (at, width);
+    };
+    let wide = (width * scale).round().max(1.0);
+    let low = (at * scale + extent / 2.0 - wide / 2.0).round();
+    ((low + wide / 2.0 - extent / 2.0) / scale, wide / scale)
+}
+
 /// The star points of a board side: the centre; on boards of 13 or more also the 4-4 points;
-/// on 19x19 and larger also the side points between them (the usual nine).
+/// on 19x19 and larger also the side points between them (the usual nine). A board with an
+/// even number of lines (20x20) has no middle line: only its four 4-4 points.
 fn star_points(size: u8) -> Vec<Pos> {
     let c = size / 2;
+    if size.is_multiple_of(2) && size >= 13 {
+        let lines = [3, size - 4];
+        return lines
+            .iter()
+            .flat_map(|&x| lines.iter().map(move |&y| Pos::new(x, y)))
+            .collect();
+    }
     if size < 13 {
         return vec![Pos::new(c, c)];
     }
@@ -113,6 +144,7 @@ fn rebuild_decor(
     palette: Res<Palette>,
     view: Res<ViewOptions>,
     old: Query<Entity, With<Decor>>,
+    window: Query<&Window, With<PrimaryWindow>>,
 ) {
     let Some(textures) = &assets.textures else {
         return;
@@ -122,6 +154,13 @@ fn rebuild_decor(
     }
     let l = *layout;
     let n = l.size;
+    let pixels = window.single().ok().map(|w| {
+        let scale = w.scale_factor();
+        (
+            Vec2::new(w.physical_width() as f32, w.physical_height() as f32),
+            scale,
+        )
+    });
     commands.spawn((
         Name::new("Wood"),
         Decor,
@@ -137,25 +176,56 @@ fn rebuild_decor(
         },
         Transform::from_translation(l.centre.extend(z::BOARD)),
     ));
-    let span = l.cell * (n as f32 - 1.0);
     let width = (l.cell / sizes::CELLS_PER_LINE).clamp(sizes::LINE_PX.0, sizes::LINE_PX.1);
-    for i in 0..n {
-        let a = l.to_world(Pos::new(i, 0));
-        let b = l.to_world(Pos::new(0, i));
-        let edge = if i == 0 || i == n - 1 {
-            sizes::EDGE_LINE
+    let line_width = |i: u8| {
+        if i == 0 || i == n - 1 {
+            width * sizes::EDGE_LINE
         } else {
-            1.0
-        };
+            width
+        }
+    };
+    // Each line's centre and width across it, on whole pixels: the columns (x), the rows (y).
+    let columns: Vec<(f32, f32)> = (0..n)
+        .map(|i| {
+            let x = l.to_world(Pos::new(i, 0)).x;
+            on_pixels(
+                x,
+                line_width(i),
+                pixels.map(|(size, scale)| (size.x, scale)),
+            )
+        })
+        .collect();
+    let rows: Vec<(f32, f32)> = (0..n)
+        .map(|i| {
+            let y = l.to_world(Pos::new(0, i)).y;
+            on_pixels(
+                y,
+                line_width(i),
+                pixels.map(|(size, scale)| (size.y, scale)),
+            )
+        })
+        .collect();
+    // From the outer edge of one edge line to that of the other.
+    let across = |lines: &[(f32, f32)]| {
+        let (a, b) = (lines[0], lines[lines.len() - 1]);
+        let low = (a.0 - a.1 / 2.0).min(b.0 - b.1 / 2.0);
+        let high = (a.0 + a.1 / 2.0).max(b.0 + b.1 / 2.0);
+        ((low + high) / 2.0, high - low)
+    };
+    let (rows_centre, rows_span) = across(&rows);
+    let (columns_centre, columns_span) = across(&columns);
+    for i in 0..n {
+        let (x, column_width) = columns[i as usize];
+        let (y, row_width) = rows[i as usize];
         commands.spawn((
             Decor,
-            Sprite::from_color(palette.grid, Vec2::new(width * edge, span + width * edge)),
-            Transform::from_xyz(a.x, l.centre.y, z::GRID),
+            Sprite::from_color(palette.grid, Vec2::new(column_width, rows_span)),
+            Transform::from_xyz(x, rows_centre, z::GRID),
         ));
         commands.spawn((
             Decor,
-            Sprite::from_color(palette.grid, Vec2::new(span + width * edge, width * edge)),
-            Transform::from_xyz(l.centre.x, b.y, z::GRID),
+            Sprite::from_color(palette.grid, Vec2::new(columns_span, row_width)),
+            Transform::from_xyz(columns_centre, y, z::GRID),
         ));
         if !view.coordinates {
             continue;
@@ -498,5 +568,35 @@ mod star_tests {
         assert!(star_points(15).contains(&Pos::new(11, 3)));
         assert_eq!(star_points(13).len(), 5);
         assert_eq!(star_points(9), vec![Pos::new(4, 4)]);
+    }
+
+    #[test]
+    fn a_grid_line_covers_whole_pixels_wherever_it_falls() {
+        // An 800-pixel window at scale 1, and one of 801 (its centre is half a pixel in).
+        for extent in [800.0, 801.0] {
+            for at in [-10.3, 0.0, 0.26, 7.5, 123.77] {
+                let (centre, width) = on_pixels(at, 1.8, Some((extent, 1.0)));
+                assert_eq!(width, 2.0);
+                let low = centre - width / 2.0 + extent / 2.0;
+                assert_eq!(low, low.round(), "{extent} {at}: from {low}");
+                assert!((centre - at).abs() <= 0.5 + 1e-4, "{at} moved to {centre}");
+            }
+        }
+        // At scale 1.5 the width is whole physical pixels: 1.8 x 1.5 = 2.7 -> 3.
+        let (centre, width) = on_pixels(10.1, 1.8, Some((1200.0, 1.5)));
+        assert!((width - 2.0).abs() < 1e-5, "{width}");
+        let low = (centre - width / 2.0) * 1.5 + 600.0;
+        assert!((low - low.round()).abs() < 1e-3, "{low}");
+        // Without a window (headless), as asked.
+        assert_eq!(on_pixels(3.3, 1.8, None), (3.3, 1.8));
+    }
+
+    #[test]
+    fn a_20x20_board_has_its_four_4_4_points_placed_evenly() {
+        let points = star_points(20);
+        assert_eq!(points.len(), 4);
+        for p in [(3, 3), (3, 16), (16, 3), (16, 16)] {
+            assert!(points.contains(&Pos::new(p.0, p.1)), "{p:?}: {points:?}");
+        }
     }
 }

@@ -14,11 +14,20 @@ pub const SCREEN: egui::Rect = egui::Rect {
 /// A context drawing as the game does (its fonts, the wood theme's style) in a window
 /// `height` points tall.
 pub fn styled_context(height: f32) -> egui::Context {
+    styled_context_in(height, crate::players::settings::Language::English)
+}
+
+/// A context drawing as the game does in `language` (its fonts for it, the wood theme's style)
+/// in a window `height` points tall.
+pub fn styled_context_in(
+    height: f32,
+    language: crate::players::settings::Language,
+) -> egui::Context {
     use crate::app::theme::style::{style, type_scale};
     use crate::app::theme::ui_colours::UiColours;
     use crate::players::settings::Theme;
     let ctx = egui::Context::default();
-    ctx.set_fonts(crate::app::theme::fonts::font_definitions());
+    ctx.set_fonts(crate::app::theme::fonts::font_definitions(language));
     ctx.set_theme(egui::Theme::Dark);
     ctx.set_style_of(
         egui::Theme::Dark,

@@ -14,7 +14,7 @@ use crate::app::board::layout::TOP_BAR;
 use crate::app::i18n::opening::{opening_label, seat_name};
 use crate::app::i18n::{Lang, fill, rule_label, stone_name, time_control_name};
 use crate::app::play::opening_ai::OpeningThinking;
-use crate::app::theme::widgets::{icon_button, root_ui};
+use crate::app::theme::widgets::{icon_button, show_panel};
 use crate::app::theme::{UiSystems, icons};
 use crate::app::{
     AnalysisCommand, AskFirst, Board, Confirm, Dialog, GameCommand, GameOpening, GamePlayers,
@@ -70,7 +70,6 @@ fn top_bar(
     } = view;
     let lang = *lang;
     let ctx = contexts.ctx_mut()?;
-    let mut root = root_ui(ctx);
     let in_game = InGame::compute(*screen.get()).is_some();
     // A narrow bar (what the side panel leaves of it) shows the icons alone, the names in
     // their hover text.
@@ -87,78 +86,77 @@ fn top_bar(
     };
     let named = |r: egui::Response, name: &str| if narrow { r.on_hover_text(name) } else { r };
     let button = |icon, name| icon_button(icon, name).icon_only(narrow);
-    egui::Panel::top("top_bar")
-        .exact_size(TOP_BAR - 8.0)
-        .show(&mut root, |ui| {
-            ui.horizontal_centered(|ui| {
-                let menu = ui.add(button(icons::MENU, lang.t("Menu")));
-                if menu.on_hover_text(tip(lang.t("Menu"), "Esc")).clicked() {
-                    next.set(Screen::Menu);
-                    dialog.set(Dialog::None);
-                }
-                // Online, the game's own panel has its actions (the server decides them); the
-                // local game's buttons would only sit there greyed out.
-                if matches!(screen.get(), Screen::Lobby | Screen::Online) {
-                    return;
-                }
+    let bar = egui::Panel::top("top_bar").exact_size(TOP_BAR - 8.0);
+    show_panel(ctx, bar, |ui| {
+        ui.horizontal_centered(|ui| {
+            let menu = ui.add(button(icons::MENU, lang.t("Menu")));
+            if menu.on_hover_text(tip(lang.t("Menu"), "Esc")).clicked() {
+                next.set(Screen::Menu);
+                dialog.set(Dialog::None);
+            }
+            // Online, the game's own panel has its actions (the server decides them); the
+            // local game's buttons would only sit there greyed out.
+            if matches!(screen.get(), Screen::Lobby | Screen::Online) {
+                return;
+            }
+            ui.separator();
+            let game = &board.0;
+            let can_undo = in_game && !game.board().moves().is_empty();
+            let can_redo = in_game && game.can_redo();
+            let undo = ui.add_enabled(can_undo, button(icons::UNDO, lang.t("Undo")));
+            if undo.on_hover_text(tip(lang.t("Undo"), "Ctrl+Z")).clicked() {
+                commands.write(GameCommand::Undo);
+            }
+            let redo = ui.add_enabled(can_redo, button(icons::REDO, lang.t("Redo")));
+            if redo.on_hover_text(tip(lang.t("Redo"), "Ctrl+Y")).clicked() {
+                commands.write(GameCommand::Redo);
+            }
+            let restart = ui.add_enabled(in_game, button(icons::RESTART, lang.t("Restart")));
+            if named(restart, lang.t("Restart")).clicked() {
+                ask.write(AskFirst(Confirm::Restart));
+            }
+            // Not in the opening: the colours are not decided yet.
+            let can_resign = in_game
+                && !game.outcome().is_over()
+                && active.0.mode != Mode::AiVsAi
+                && opening.running().is_none();
+            let resign = ui.add_enabled(can_resign, button(icons::RESIGN, lang.t("Resign")));
+            if named(resign, lang.t("Resign")).clicked() {
+                ask.write(AskFirst(Confirm::Resign));
+            }
+            // Analysis mode: from the game or the replay (not in the opening), and back.
+            let analysing = *screen.get() == Screen::Analysis;
+            let can_analyse = analysing
+                || (can_analyse_from(*screen.get())
+                    && (*screen.get() == Screen::Replay || opening.running().is_none()));
+            let label = if analysing && side_line.is_some_and(|s| s.back_to == Screen::Replay) {
+                lang.t("Back to the replay")
+            } else if analysing {
+                lang.t("Back to the game")
+            } else {
+                lang.t("Analyse")
+            };
+            let analyse = button(icons::ANALYSE, label).selected(analysing);
+            if ui
+                .add_enabled(can_analyse, analyse)
+                .on_hover_text(tip(label, "A"))
+                .clicked()
+            {
+                analysis.write(AnalysisCommand::Toggle);
+            }
+            if settings.limited_undo
+                && matches!(active.0.mode, Mode::VsAi { .. })
+                && let Some(p) = profiles.active()
+            {
                 ui.separator();
-                let game = &board.0;
-                let can_undo = in_game && !game.board().moves().is_empty();
-                let can_redo = in_game && game.can_redo();
-                let undo = ui.add_enabled(can_undo, button(icons::UNDO, lang.t("Undo")));
-                if undo.on_hover_text(tip(lang.t("Undo"), "Ctrl+Z")).clicked() {
-                    commands.write(GameCommand::Undo);
-                }
-                let redo = ui.add_enabled(can_redo, button(icons::REDO, lang.t("Redo")));
-                if redo.on_hover_text(tip(lang.t("Redo"), "Ctrl+Y")).clicked() {
-                    commands.write(GameCommand::Redo);
-                }
-                let restart = ui.add_enabled(in_game, button(icons::RESTART, lang.t("Restart")));
-                if named(restart, lang.t("Restart")).clicked() {
-                    ask.write(AskFirst(Confirm::Restart));
-                }
-                // Not in the opening: the colours are not decided yet.
-                let can_resign = in_game
-                    && !game.outcome().is_over()
-                    && active.0.mode != Mode::AiVsAi
-                    && opening.running().is_none();
-                let resign = ui.add_enabled(can_resign, button(icons::RESIGN, lang.t("Resign")));
-                if named(resign, lang.t("Resign")).clicked() {
-                    ask.write(AskFirst(Confirm::Resign));
-                }
-                // Analysis mode: from the game or the replay (not in the opening), and back.
-                let analysing = *screen.get() == Screen::Analysis;
-                let can_analyse = analysing
-                    || (can_analyse_from(*screen.get())
-                        && (*screen.get() == Screen::Replay || opening.running().is_none()));
-                let label = if analysing && side_line.is_some_and(|s| s.back_to == Screen::Replay) {
-                    lang.t("Back to the replay")
-                } else if analysing {
-                    lang.t("Back to the game")
-                } else {
-                    lang.t("Analyse")
-                };
-                let analyse = button(icons::ANALYSE, label).selected(analysing);
-                if ui
-                    .add_enabled(can_analyse, analyse)
-                    .on_hover_text(tip(label, "A"))
-                    .clicked()
-                {
-                    analysis.write(AnalysisCommand::Toggle);
-                }
-                if settings.limited_undo
-                    && matches!(active.0.mode, Mode::VsAi { .. })
-                    && let Some(p) = profiles.active()
-                {
-                    ui.separator();
-                    ui.label(fill(lang.t("Undos left: {n}"), &[("n", &p.undo.left)]));
-                }
-                if !has_side_panel {
-                    ui.separator();
-                    status_label(ui, lang, &status, &thinking);
-                }
-            });
+                ui.label(fill(lang.t("Undos left: {n}"), &[("n", &p.undo.left)]));
+            }
+            if !has_side_panel {
+                ui.separator();
+                status_label(ui, lang, &status, &thinking);
+            }
         });
+    });
     Ok(())
 }
 
@@ -208,9 +206,8 @@ fn side_panel(
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;
-    let mut root = root_ui(ctx);
     let screen = *screen.get();
-    panel.show(&mut root, |ui| {
+    show_panel(ctx, panel, |ui| {
         ui.add_space(8.0);
         if let Some(play) = opening.running() {
             ui.heading(players_line(&active.0, &players, &profiles, true, lang));

@@ -7,7 +7,7 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui;
 
-use crate::app::i18n::{Lang, counted, result_headline};
+use crate::app::i18n::{Lang, result_headline};
 use crate::app::play::ai::AiThinking;
 use crate::app::theme::widgets::primary_button;
 use crate::app::{ActiveSetup, Board, GameCommand, ReviewRequest, Screen, StatusLine};
@@ -76,11 +76,7 @@ fn game_over_contents(
     reviews: &mut MessageWriter<ReviewRequest>,
 ) {
     ui.heading(result_headline(board.outcome(), active.0.mode, lang));
-    ui.label(counted(
-        board.board().moves().len() as u64,
-        lang.t("{n} move"),
-        lang.t("{n} moves"),
-    ));
+    ui.label(lang.counted(board.board().moves().len() as u64, "{n} move", "{n} moves"));
     ui.add_space(6.0);
     ui.horizontal_wrapped(|ui| {
         if ui.add(primary_button(lang.t("Play again"))).clicked() {

@@ -231,17 +231,12 @@ fn show_card(ui: &mut egui::Ui, card: &PlayerCard, lang: Lang) {
             let (rect, _) =
                 ui.allocate_exact_size(egui::vec2(STONE_SIZE, STONE_SIZE), egui::Sense::hover());
             paint_stone(ui, rect, card, accent);
-            // The clock at the right, the name and rank in the room left of it.
-            ui.with_layout(egui::Layout::right_to_left(egui::Align::Min), |ui| {
-                if let Some(ms) = card.clock {
-                    clock(ui, ms, marked);
-                }
-                ui.with_layout(egui::Layout::top_down(egui::Align::Min), |ui| {
-                    let name = egui::RichText::new(&card.name).strong().size(CARD_NAME);
-                    ui.add(egui::Label::new(name).truncate());
-                    ui.add(egui::Label::new(egui::RichText::new(&card.rank).small()).truncate());
-                    state_line(ui, card, accent, lang);
-                });
+            ui.vertical(|ui| {
+                name_and_clock(ui, card, marked);
+                // The rank under the name and clock, across the card: what the clock shows
+                // never cuts it short.
+                ui.add(egui::Label::new(egui::RichText::new(&card.rank).small()).truncate());
+                state_line(ui, card, accent, lang);
             });
         });
     });
@@ -262,11 +257,54 @@ fn show_card(ui: &mut egui::Ui, card: &PlayerCard, lang: Lang) {
     }
 }
 
+/// The name, and the clock at the right in a room as wide as its widest usual figures
+/// ([`WIDEST_CLOCK`]): the name has the same room whatever the clock shows. The row is as
+/// tall as the clock in an untimed game too, so the cards keep one size.
+fn name_and_clock(ui: &mut egui::Ui, card: &PlayerCard, running: bool) {
+    let clock_size = |ui: &egui::Ui, label: &str| {
+        egui::WidgetText::from(clock_text_of(label))
+            .into_galley(
+                ui,
+                Some(egui::TextWrapMode::Extend),
+                f32::INFINITY,
+                egui::TextStyle::Body,
+            )
+            .size()
+    };
+    let widest = clock_size(ui, WIDEST_CLOCK);
+    ui.horizontal(|ui| {
+        ui.set_min_height(widest.y);
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            if let Some(ms) = card.clock {
+                let label = clock_label(ms);
+                let width = widest.x.max(clock_size(ui, &label).x);
+                let room = egui::vec2(width, widest.y);
+                let right = egui::Layout::right_to_left(egui::Align::Center);
+                ui.allocate_ui_with_layout(room, right, |ui| {
+                    ui.set_min_size(room);
+                    clock(ui, &label, ms, running);
+                });
+            }
+            ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                let name = egui::RichText::new(&card.name).strong().size(CARD_NAME);
+                ui.add(egui::Label::new(name).truncate());
+            });
+        });
+    });
+}
+
+/// The widest figures a clock shows in a game of less than an hour: tenths under ten seconds
+/// (wider than "mm:ss").
+const WIDEST_CLOCK: &str = "0:00.0";
+
+/// A clock's figures as the card writes them.
+fn clock_text_of(label: &str) -> egui::RichText {
+    egui::RichText::new(label).monospace().size(CARD_CLOCK)
+}
+
 /// The clock: large figures, strong while it runs, red when little time is left.
-fn clock(ui: &mut egui::Ui, ms: u64, running: bool) {
-    let mut text = egui::RichText::new(clock_label(ms))
-        .monospace()
-        .size(CARD_CLOCK);
+fn clock(ui: &mut egui::Ui, label: &str, ms: u64, running: bool) {
+    let mut text = clock_text_of(label);
     if running {
         text = text.strong();
     } else {
@@ -377,6 +415,80 @@ mod tests {
                 (size.y - first.y).abs() < 0.5 && size.x <= first.x + 0.5,
                 "{state:?} {clock:?}: {size:?} against {first:?}"
             );
+        }
+    }
+
+    /// The cards of a timed game (Black's clock showing `black_ms`) in a panel `width` wide
+    /// at the right of a 1224x918 window: where each card's name and rank lines are.
+    fn card_texts(width: f32, black_ms: Option<u64>) -> Vec<(String, egui::Rect)> {
+        use crate::app::capture::egui_harness::{accessible, run_frame, styled_context};
+        use crate::app::theme::widgets::show_panel;
+        let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1224.0, 918.0));
+        let lang = Lang(Language::English);
+        let card = |stone, name: &str, rank: &str, state, clock| PlayerCard {
+            stone,
+            name: name.to_owned(),
+            rank: rank.to_owned(),
+            state,
+            clock,
+        };
+        let cards = PlayerCards(vec![
+            card(
+                Stone::Black,
+                "Ann",
+                "Beginner · 1000",
+                CardState::ToMove,
+                black_ms,
+            ),
+            card(
+                Stone::White,
+                "AI 3 (Club)",
+                "Club player · 1600",
+                CardState::Waiting,
+                black_ms.map(|_| 300_000),
+            ),
+        ]);
+        let ctx = styled_context(screen.height());
+        ctx.enable_accesskit();
+        let mut output = None;
+        for _ in 0..3 {
+            output = Some(run_frame(&ctx, screen, Vec::new(), |ctx| {
+                let panel = egui::Panel::right("side_panel").exact_size(width);
+                show_panel(ctx, panel, |ui| show_cards(ui, &cards, false, lang));
+            }));
+        }
+        let wanted = [
+            "Ann",
+            "Beginner · 1000",
+            "AI 3 (Club)",
+            "Club player · 1600",
+        ];
+        accessible(&output.expect("drawn"))
+            .into_iter()
+            .filter_map(|c| Some((c.name?, c.rect)))
+            .filter(|(name, _)| wanted.contains(&name.as_str()))
+            .collect()
+    }
+
+    #[test]
+    fn what_a_card_says_does_not_depend_on_its_clock() {
+        use crate::app::board::layout::SIDE_PANEL;
+        // However wide the clock's figures, the names and ranks keep their room.
+        let minutes = card_texts(SIDE_PANEL, Some(300_000));
+        assert_eq!(minutes.len(), 4, "{minutes:?}");
+        for ms in [1_200_000, 59_000, 9_400, 400, 0] {
+            assert_eq!(card_texts(SIDE_PANEL, Some(ms)), minutes, "{ms} ms left");
+        }
+        // And the ranks are whole beside the board, as in a panel with room to spare.
+        let wide = card_texts(600.0, Some(9_400));
+        for (name, rect) in &minutes {
+            if name.contains('·') {
+                let (_, whole) = wide.iter().find(|(n, _)| n == name).expect("drawn");
+                assert!(
+                    (rect.width() - whole.width()).abs() < 0.5,
+                    "{name} is cut short: {rect:?} against {whole:?}"
+                );
+            }
         }
     }
 

@@ -1,5 +1,5 @@
 //! The pieces every screen and window is built from: the dialog window, the primary button and
-//! the buttons with an icon, the error colour, and the root the panels are laid out in. Their
+//! the buttons with an icon, the error colour, and the panels along the window's edges. Their
 //! colours and shapes come from the style (`style.rs`); nothing here picks a colour of its own.
 
 use bevy_egui::egui;
@@ -196,8 +196,22 @@ impl egui::Widget for IconButton<'_> {
     }
 }
 
-/// A full-window root ui for panels.
-pub fn root_ui(ctx: &egui::Context) -> egui::Ui {
+/// Shows `panel` along the window's edge and keeps its rectangle as held by the interface
+/// (`held`): a click on it is never the board's, whatever lies under it. Every panel is shown
+/// through here.
+pub fn show_panel<R>(
+    ctx: &egui::Context,
+    panel: egui::Panel,
+    add: impl FnOnce(&mut egui::Ui) -> R,
+) -> R {
+    let mut root = root_ui(ctx);
+    let shown = panel.show(&mut root, add);
+    super::held::hold(ctx, shown.response.rect);
+    shown.inner
+}
+
+/// A full-window root ui for a panel.
+fn root_ui(ctx: &egui::Context) -> egui::Ui {
     egui::Ui::new(
         ctx.clone(),
         "root".into(),

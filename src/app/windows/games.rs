@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::app::i18n::{Lang, counted, fill, players_text, result_text, rule_label};
+use crate::app::i18n::{Lang, fill, players_text, result_text, rule_label};
 use crate::app::theme::UiSystems;
 use crate::app::theme::widgets::{dialog_width, dialog_window, error_colour, scroll_within};
 use crate::app::{Board, Dialog, GameHistory, GameSetup, Replay, Screen};
@@ -140,7 +140,24 @@ fn show_games(
                     game_row(ui, lang, stored, i, w, &mut replay);
                 }
             });
-            if let Some((text, is_error)) = &w.message {
+            message_room(ui, w.message.as_ref());
+        });
+    (open, replay)
+}
+
+/// The last import's or export's message, in a room of [`MESSAGE_LINES`] lines kept whether or
+/// not there is one (a longer message scrolls in it): the window keeps its size and place when
+/// a message comes, and its buttons stay under the pointer.
+fn message_room(ui: &mut egui::Ui, message: Option<&(String, bool)>) {
+    let line = ui.text_style_height(&egui::TextStyle::Body);
+    let room = MESSAGE_LINES * line + (MESSAGE_LINES - 1.0) * ui.spacing().item_spacing.y;
+    egui::ScrollArea::vertical()
+        .id_salt("games_message")
+        .max_height(room)
+        .min_scrolled_height(room)
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            if let Some((text, is_error)) = message {
                 let color = if *is_error {
                     error_colour(ui)
                 } else {
@@ -149,8 +166,10 @@ fn show_games(
                 ui.colored_label(color, text);
             }
         });
-    (open, replay)
 }
+
+/// The lines kept for the window's message.
+const MESSAGE_LINES: f32 = 2.0;
 
 /// The window's width where there is room, in points.
 const WINDOW_WIDTH: f32 = 560.0;
@@ -172,15 +191,20 @@ fn import_section(
     ui.label(
         lang.t("Paste a Gomoku JSON record, a position string (h8i9j10) or a Piskvork .psq file:"),
     );
-    // A box of a few lines that scrolls, whatever is pasted into it.
+    // A box of a few lines that scrolls, whatever is pasted into it, and keeps its height
+    // (the window its size) however many lines are typed.
     egui::ScrollArea::vertical()
         .id_salt("import_text")
         .max_height(IMPORT_BOX_HEIGHT)
+        .min_scrolled_height(IMPORT_BOX_HEIGHT)
+        .auto_shrink([false, false])
         .show(ui, |ui| {
+            let width = ui.available_width();
             ui.add(
                 egui::TextEdit::multiline(&mut w.import_text)
                     .desired_rows(3)
                     .desired_width(f32::INFINITY)
+                    .min_size(egui::vec2(width, IMPORT_BOX_HEIGHT))
                     .hint_text("h8i9j10"),
             );
         });
@@ -216,27 +240,45 @@ fn import_section(
                 .desired_width(360.0),
         );
         if ui.button(lang.t("Open file")).clicked() {
-            let path = w.import_path.trim().to_owned();
-            let size = std::fs::metadata(&path).map_or(0, |m| m.len());
-            let text = if size > MAX_IMPORT_BYTES as u64 {
-                Err(too_long(usize::try_from(size).unwrap_or(usize::MAX)).to_string())
-            } else {
-                std::fs::read_to_string(&path).map_err(|e| e.to_string())
-            };
-            match text {
+            match read_import_file(&w.import_path, lang) {
                 Ok(text) => finish_import(&text, defaults, lang, history, w, replay),
-                Err(e) => {
-                    w.message = Some((
-                        fill(
-                            lang.t("Cannot read {file}: {error}"),
-                            &[("file", &path), ("error", &lang.message(&e))],
-                        ),
-                        true,
-                    ))
-                }
+                Err(message) => w.message = Some((message, true)),
             }
         }
     });
+}
+
+/// The text of the file at `path` (as typed: spaces around it are dropped) for an import, or
+/// what is wrong, said for the player: no path typed, no such file, a folder, a file too
+/// large, or what the system says.
+#[cfg(not(target_arch = "wasm32"))]
+fn read_import_file(path: &str, lang: Lang) -> Result<String, String> {
+    use std::io::ErrorKind;
+    let path = path.trim();
+    if path.is_empty() {
+        return Err(lang
+            .t("Type the path of the file to open in the box first.")
+            .to_owned());
+    }
+    let file = [("file", &path as &dyn std::fmt::Display)];
+    let cannot_read = |e: &dyn std::fmt::Display| {
+        fill(
+            lang.t("Cannot read {file}: {error}"),
+            &[("file", &path), ("error", &lang.message(&e.to_string()))],
+        )
+    };
+    let metadata = std::fs::metadata(path).map_err(|e| match e.kind() {
+        ErrorKind::NotFound => fill(lang.t("There is no file at {file}."), &file),
+        _ => cannot_read(&e),
+    })?;
+    if metadata.is_dir() {
+        return Err(fill(lang.t("{file} is a folder, not a file."), &file));
+    }
+    if metadata.len() > MAX_IMPORT_BYTES as u64 {
+        let size = usize::try_from(metadata.len()).unwrap_or(usize::MAX);
+        return Err(cannot_read(&too_long(size)));
+    }
+    std::fs::read_to_string(path).map_err(|e| cannot_read(&e))
 }
 
 /// What the menu gives an import that does not say it: a position string its board size and
@@ -324,11 +366,7 @@ fn game_row(
                     n = record.size
                 ));
                 ui.label(result_text(&record, lang));
-                ui.label(counted(
-                    record.moves.len() as u64,
-                    lang.t("{n} move"),
-                    lang.t("{n} moves"),
-                ));
+                ui.label(lang.counted(record.moves.len() as u64, "{n} move", "{n} moves"));
                 if ui.button(lang.t("Replay")).clicked() {
                     *replay = Some(record.clone());
                 }
@@ -498,5 +536,87 @@ mod tests {
         });
         assert!(open);
         assert_eq!(w.import_text, "h8 i9", "kept while the window is open");
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    #[test]
+    fn opening_a_file_says_clearly_what_is_wrong_in_both_languages() {
+        let folder = std::env::temp_dir();
+        let missing = folder.join(format!("gomoku-none-{}.psq", std::process::id()));
+        let missing = missing.display().to_string();
+        let folder = folder.display().to_string();
+        for language in [Language::English, Language::Chinese] {
+            let lang = Lang(language);
+            for empty in ["", "   "] {
+                let said = read_import_file(empty, lang).unwrap_err();
+                assert_eq!(
+                    said,
+                    lang.t("Type the path of the file to open in the box first.")
+                );
+            }
+            let said = read_import_file(&missing, lang).unwrap_err();
+            assert_eq!(
+                said,
+                fill(lang.t("There is no file at {file}."), &[("file", &missing)])
+            );
+            let said = read_import_file(&folder, lang).unwrap_err();
+            assert_eq!(
+                said,
+                fill(
+                    lang.t("{file} is a folder, not a file."),
+                    &[("file", &folder)]
+                )
+            );
+            for said in [&said, &read_import_file("", lang).unwrap_err()] {
+                assert!(!said.contains("os error"), "{language:?}: {said}");
+            }
+        }
+        let (en, zh) = (Lang(Language::English), Lang(Language::Chinese));
+        let english = read_import_file("", en).unwrap_err();
+        assert_ne!(read_import_file("", zh).unwrap_err(), english, "translated");
+    }
+
+    #[test]
+    fn the_window_keeps_its_place_and_size_when_a_message_comes() {
+        let (board, setup) = (Board::default(), GameSetup::default());
+        let mut history = crate::players::History::default();
+        for language in [Language::English, Language::Chinese] {
+            let lang = Lang(language);
+            for screen in [
+                SCREEN,
+                egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(800.0, 600.0)),
+            ] {
+                let ctx = styled_context(screen.height());
+                let mut w = GamesWindow::default();
+                let mut place = |w: &mut GamesWindow| {
+                    for _ in 0..3 {
+                        run_frame(&ctx, screen, Vec::new(), |ctx| {
+                            show_games(ctx, lang, &board, &setup, &mut history, false, w);
+                        });
+                    }
+                    window_rect(&ctx, "games_window").expect("shown")
+                };
+                let first = place(&mut w);
+                let short = lang.t("Copied to the clipboard.").to_owned();
+                let long = fill(
+                    lang.t("Cannot read {file}: {error}"),
+                    &[
+                        (
+                            "file",
+                            &"/home/ann/games/2026/november/a-long-name.psq".repeat(4),
+                        ),
+                        ("error", &"Permission denied (os error 13)"),
+                    ],
+                );
+                for message in [short, long] {
+                    w.message = Some((message.clone(), true));
+                    assert_eq!(place(&mut w), first, "{language:?}: {message}");
+                }
+                w.import_text = "h8 i9\n".repeat(12);
+                assert_eq!(place(&mut w), first, "{language:?}: twelve lines typed");
+                w.message = None;
+                assert_eq!(place(&mut w), first, "{language:?}: the message put away");
+            }
+        }
     }
 }

@@ -126,15 +126,20 @@ fn controls(
         result_text(record, lang)
     ));
     if let Some(opening) = &record.opening {
-        ui.separator();
-        ui.label(fill(
+        // Folded to one line: its steps, a line each, would take the room the review below
+        // scrolls in.
+        let title = fill(
             lang.t("Opening: {rule}"),
             &[("rule", &lang.t(opening_label(opening.rule)))],
-        ));
-        for line in record_lines(record, lang) {
-            ui.label(line);
-        }
-        ui.separator();
+        );
+        egui::CollapsingHeader::new(title)
+            .id_salt("replay_opening_steps")
+            .default_open(false)
+            .show(ui, |ui| {
+                for line in record_lines(record, lang) {
+                    ui.label(line);
+                }
+            });
     }
     // Rows that wrap: in the column beside the board (216 points at 1280x800) the buttons
     // and the count do not fit on one line, and a row that overflows would widen the window
@@ -340,6 +345,77 @@ mod tests {
             assert!(
                 unnamed.is_empty(),
                 "{language:?}: buttons whose name says nothing: {unnamed:#?}"
+            );
+        }
+    }
+
+    /// The game as a swap2 opening began it: the first player placed three stones, the
+    /// second placed two more, the first chose white.
+    fn game_with_an_opening() -> GameRecord {
+        use gomoku_engine::Pos;
+        use gomoku_engine::opening::machine::RecordedStep;
+        use gomoku_engine::opening::{Action, Choice, OpeningRecord, OpeningRule, Player};
+        let mut record = game();
+        let step = |actor, action| RecordedStep { actor, action };
+        let place = |notation: &str| Action::Place(Pos::parse(notation, 15).unwrap());
+        record.opening = Some(OpeningRecord {
+            rule: OpeningRule::Swap2,
+            steps: vec![
+                step(Player::First, place("h8")),
+                step(Player::First, place("f5")),
+                step(Player::First, place("i9")),
+                step(Player::Second, Action::Choose(Choice::PlaceTwo)),
+                step(Player::Second, place("g5")),
+                step(Player::Second, place("j7")),
+                step(Player::First, Action::Choose(Choice::White)),
+            ],
+        });
+        record
+    }
+
+    #[test]
+    fn an_opening_s_steps_leave_the_review_its_room() {
+        let plain = game();
+        let opened = game_with_an_opening();
+        let lang = Lang(Language::English);
+        assert!(
+            record_lines(&opened, lang).len() >= 3,
+            "the opening replays: {:?}",
+            record_lines(&opened, lang)
+        );
+        let review = reviewed(&plain);
+        for (w, h) in [
+            (907.0, 680.0),
+            (800.0, 600.0),
+            (1280.0, 800.0),
+            (540.0, 960.0),
+        ] {
+            // Where the review's part begins, with and without the opening's steps.
+            let review_top = |record: &GameRecord| {
+                let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(w, h));
+                let layout = BoardLayout::fit(15, bevy::math::Vec2::new(w, h));
+                let ctx = styled_context(h);
+                ctx.enable_accesskit();
+                let mut at = record.moves.len();
+                let mut output = None;
+                for _ in 0..6 {
+                    output = Some(run_frame(&ctx, screen, Vec::new(), |ctx| {
+                        let shown = ReviewShown::Done(&review);
+                        show_replay_panel(ctx, lang, Some(&layout), record, &mut at, shown);
+                    }));
+                }
+                let controls = accessible(&output.expect("drawn"));
+                named(&controls, lang.t("Review"))
+                    .expect("the review")
+                    .rect
+                    .top()
+            };
+            let (without, with) = (review_top(&plain), review_top(&opened));
+            // One row more for the opening (its title, folded), no more.
+            assert!(
+                with - without <= 40.0,
+                "{w}x{h}: the opening's steps push the review down {} points",
+                with - without
             );
         }
     }
