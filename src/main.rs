@@ -10,7 +10,7 @@ use bevy::render::RenderPlugin;
 use bevy::winit::{UpdateMode, WinitSettings};
 use gomoku::app::assets::AssetOrigin;
 use gomoku::app::startup_log::Verbosity;
-use gomoku::app::window::RememberWindowPlace;
+use gomoku::app::window::{RememberWindowPlace, SoftwareRenderer};
 use gomoku::app::{GamePlugin, Screen, SettingsOverride};
 use gomoku::cli::{self, CliOptions};
 
@@ -79,6 +79,10 @@ fn main() -> AppExit {
         eprintln!("{notice}");
     }
     #[cfg(not(target_arch = "wasm32"))]
+    let software = renderer.software;
+    #[cfg(target_arch = "wasm32")]
+    let software = false;
+    #[cfg(not(target_arch = "wasm32"))]
     let render = RenderPlugin {
         render_creation: renderer.settings().into(),
         ..default()
@@ -120,6 +124,9 @@ fn main() -> AppExit {
     }
     if remembered {
         app.insert_resource(RememberWindowPlace);
+    }
+    if software {
+        app.insert_resource(SoftwareRenderer);
     }
     if let Some(n) = past_move {
         app.insert_resource(gomoku::app::play::look_back::OpenPastMove(n));

@@ -80,7 +80,7 @@ fn stubborn_brain(started: Arc<AtomicBool>, stopped: Arc<AtomicUsize>) -> AiBrai
 
 #[test]
 fn pointer_maps_to_the_right_intersection_for_every_size_and_window() {
-    for size in [13u8, 15, 19] {
+    for size in [13u8, 15, 19, 20] {
         for window in [
             Vec2::new(900.0, 960.0),
             Vec2::new(400.0, 300.0),
@@ -315,6 +315,35 @@ fn an_idle_board_waits_for_input_and_a_move_draws_at_full_pace() {
     click(&mut app, "h8");
     let mode = app.world().resource::<WinitSettings>().focused_mode;
     assert_eq!(mode, UpdateMode::Continuous, "a move is drawn at full pace");
+}
+
+#[test]
+fn a_still_board_and_a_won_one_draw_a_frame_every_five_seconds() {
+    use bevy::winit::{UpdateMode, WinitSettings};
+    let still = UpdateMode::reactive(Duration::from_secs(5));
+    let mode = |a: &App| a.world().resource::<WinitSettings>().focused_mode;
+    let mut app = app_with(two_players(), Screen::Playing);
+    app.insert_resource(WinitSettings::game());
+    assert!(
+        update_until(&mut app, 2_000, |a| mode(a) == still).is_some(),
+        "a still board: {:?}",
+        mode(&app)
+    );
+    for m in ["h8", "a1", "i8", "a2", "j8", "a3", "k8", "a4", "l8"] {
+        click(&mut app, m);
+    }
+    assert_eq!(board(&app).outcome().winner(), Some(Stone::Black));
+    assert_eq!(mode(&app), UpdateMode::Continuous, "the win is drawn");
+    assert!(
+        update_until(&mut app, 2_000, |a| mode(a) == still).is_some(),
+        "a won board: {:?}",
+        mode(&app)
+    );
+    // Nothing changes from frame to frame: the wait stays (a new one would draw at once).
+    for _ in 0..20 {
+        app.update();
+        assert_eq!(mode(&app), still);
+    }
 }
 
 #[test]

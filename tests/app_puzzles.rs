@@ -192,9 +192,11 @@ fn a_failed_puzzle_marks_the_winning_move_it_names_on_the_board() {
 }
 
 #[test]
-fn without_reviewed_games_there_are_no_puzzles_of_ones_own() {
+fn without_reviewed_games_there_are_no_puzzles_of_ones_own_and_the_board_is_empty() {
     let mut app = app();
+    click(&mut app, "h8");
     puzzle(&mut app, PuzzleCommand::Open);
+    assert!(board(&app).board().stone_count() > 0, "the built-in puzzle");
     puzzle(
         &mut app,
         PuzzleCommand::Source(gomoku::app::PuzzleSource::MyGames),
@@ -203,6 +205,28 @@ fn without_reviewed_games_there_are_no_puzzles_of_ones_own() {
     assert!(puzzles.list.is_empty());
     assert!(puzzles.play.is_none());
     assert_eq!(screen(&app), Screen::Puzzle);
+    assert_eq!(
+        board(&app).board().stone_count(),
+        0,
+        "no stones of the built-in puzzle behind \"No puzzles here yet\""
+    );
+    // Opened again (the source is remembered, still with no puzzles): empty again.
+    puzzle(&mut app, PuzzleCommand::Leave);
+    assert_eq!(
+        board(&app).board().moves_notation(),
+        "h8",
+        "the game behind"
+    );
+    puzzle(&mut app, PuzzleCommand::Open);
+    assert_eq!(screen(&app), Screen::Puzzle);
+    assert_eq!(board(&app).board().stone_count(), 0);
+    // Back to the built-in set: its puzzle is on the board again.
+    puzzle(
+        &mut app,
+        PuzzleCommand::Source(gomoku::app::PuzzleSource::BuiltIn),
+    );
+    let first = app.world().resource::<Puzzles>().list[0].puzzle.clone();
+    assert_eq!(board(&app).board().moves(), first.moves.as_slice());
 }
 
 /// Black's f5 (move 13) sets up a win by fours (f3 first); black plays l2 instead (move 15)

@@ -169,6 +169,139 @@ fn a_won_game_is_recorded_counted_and_saved() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A set-up as `--moves "h8 a1 i8 a2 j8 a3 k8 a4 l8"` gives it: black's five on the board.
+fn given_five(mode: Mode) -> GameSetup {
+    GameSetup {
+        mode,
+        moves: "h8 a1 i8 a2 j8 a3 k8 a4 l8".split(' ').map(at).collect(),
+        ..vs_ai(3)
+    }
+}
+
+#[test]
+fn a_game_given_with_a_five_is_recorded_counted_and_saved() {
+    let dir = temp_dir("given-five");
+    let human = Mode::VsAi {
+        human: Stone::Black,
+    };
+    let a = app(
+        Store::new(FileBackend::new(&dir)),
+        Some(given_five(human)),
+        Screen::Playing,
+    );
+    assert!(a.world().resource::<Board>().outcome().is_over());
+    assert_eq!(a.world().resource::<GameHistory>().len(), 1, "kept");
+    let record = saved_game(&a, 0);
+    assert_eq!(record.moves.len(), 9);
+    assert_eq!(record.result.winner, Some(Stone::Black));
+    assert_eq!(record.result.ending, Ending::Five);
+    let key = StatKey {
+        mode: StatMode::VsAi,
+        rule: Rule::default(),
+        level: Some(3),
+    };
+    let wins = |app: &App| {
+        app.world()
+            .resource::<PlayerProfiles>()
+            .active()
+            .unwrap()
+            .stats
+            .tally(key)
+            .wins
+    };
+    assert_eq!(wins(&a), 1, "counted as any finished game");
+    drop(a);
+    // The next run over the same files has it.
+    let b = app(Store::new(FileBackend::new(&dir)), None, Screen::Menu);
+    assert_eq!(b.world().resource::<GameHistory>().len(), 1, "saved");
+    assert_eq!(wins(&b), 1);
+    drop(b);
+    // A run that only captures the screen keeps nothing.
+    let mut c = App::new();
+    c.add_plugins((MinimalPlugins, StatesPlugin))
+        .insert_resource(Storage(Store::new(FileBackend::new(&dir))))
+        .insert_resource(common::english())
+        .insert_resource(given_five(human))
+        .insert_resource(gomoku::app::LeaveSavedGame)
+        .insert_state(Screen::Playing)
+        .add_plugins(GamePlugin);
+    c.update();
+    c.update();
+    assert!(c.world().resource::<Board>().outcome().is_over());
+    assert_eq!(c.world().resource::<GameHistory>().len(), 1, "not again");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn undoing_the_last_move_of_a_game_given_with_a_five_takes_its_record_back() {
+    let mut a = app(
+        Store::in_memory(),
+        Some(given_five(Mode::TwoPlayers)),
+        Screen::Playing,
+    );
+    assert_eq!(a.world().resource::<GameHistory>().len(), 1);
+    command(&mut a, GameCommand::Undo);
+    assert!(!a.world().resource::<Board>().outcome().is_over());
+    assert!(a.world().resource::<GameHistory>().is_empty());
+    play(&mut a, "l8");
+    assert_eq!(
+        a.world().resource::<GameHistory>().len(),
+        1,
+        "won again, once"
+    );
+}
+
+#[test]
+fn a_20x20_game_is_kept_unfinished_and_finished_with_its_size() {
+    let dir = temp_dir("twenty");
+    let setup = GameSetup {
+        mode: Mode::TwoPlayers,
+        size: 20,
+        ..GameSetup::default()
+    };
+    let on_20 = |n: &str| Pos::parse(n, 20).unwrap();
+    let click = |app: &mut App, n: &str| {
+        app.world_mut().write_message(MoveRequest::person(on_20(n)));
+        app.update();
+    };
+    let mut a = app(
+        Store::new(FileBackend::new(&dir)),
+        Some(setup),
+        Screen::Playing,
+    );
+    // The corner columns' last letter is t.
+    for m in ["t20", "a1", "s19"] {
+        click(&mut a, m);
+    }
+    let moves = |app: &App| app.world().resource::<Board>().board().moves_notation();
+    assert_eq!(moves(&a), "t20 a1 s19");
+    drop(a);
+    // Back behind the menu at the next start, on its board, and the menu remembers the size.
+    let mut b = app(Store::new(FileBackend::new(&dir)), None, Screen::Menu);
+    assert_eq!(b.world().resource::<Board>().board().size(), 20);
+    assert_eq!(moves(&b), "t20 a1 s19");
+    assert_eq!(b.world().resource::<GameSetup>().size, 20);
+    b.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
+    b.update();
+    for m in ["a2", "r18", "a3", "q17", "a4", "p16"] {
+        click(&mut b, m);
+    }
+    b.update();
+    assert_eq!(
+        b.world().resource::<Board>().outcome().winner(),
+        Some(Stone::Black)
+    );
+    let record = saved_game(&b, 0);
+    assert_eq!(record.size, 20);
+    assert_eq!(record.moves_text(), "t20 a1 s19 a2 r18 a3 q17 a4 p16");
+    drop(b);
+    let c = app(Store::new(FileBackend::new(&dir)), None, Screen::Menu);
+    assert_eq!(saved_game(&c, 0).size, 20);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn undoing_the_finishing_move_takes_the_record_back() {
     let mut a = app(Store::in_memory(), Some(vs_ai(2)), Screen::Playing);

@@ -1,9 +1,12 @@
 //! Frame pacing: the game draws at full pace only while something moves (a stone settles,
 //! sparks fly, the pointer was just used), at a modest pace while the engine thinks (of a move,
 //! an opening step or a hint, or when the AI plays itself), so that the search keeps the
-//! processor; a still board waits for input (and egui asks for a frame when it needs one), so
-//! an idle game costs next to nothing, even with software rendering. A running clock asks for
-//! a frame each time it shows something new.
+//! processor, and a few times a second while work the screen shows goes on behind it (a
+//! review, the pictures loading); a still screen waits for input (and egui asks for a frame
+//! when it needs one), drawing one frame every few seconds, so an idle game costs next to
+//! nothing, even with software rendering. A running clock asks for a frame each time it shows
+//! something new; the lobby, whose list of games is asked for every few seconds, one every two
+//! seconds. Every animation ends (the winning five's pulse, a hint's breathing).
 
 use std::time::Duration;
 
@@ -11,13 +14,15 @@ use bevy::prelude::*;
 use bevy::winit::{UpdateMode, WinitSettings};
 use bevy_egui::{EguiInput, EguiPreUpdateSet, egui};
 
+use super::analysis::review::GameReview;
+use super::assets::GameAssets;
 use super::board::{DropShadow, KeyCursor, Particle, Pulse, Settle};
 use super::online::{Link, OnlineClocks};
 use super::play::ai::AiThinking;
 use super::play::hint::HintSearch;
 use super::play::opening_ai::OpeningThinking;
 use super::screens::player_cards::clock_label_period;
-use super::{ActiveSetup, Board, GameClock, Hover, Mode, Screen, StatusLine};
+use super::{ActiveSetup, Board, GameClock, Hover, Mode, SceneReady, Screen, StatusLine};
 
 /// After the last change on screen, frames go on at full pace this long (the ghost stone
 /// fades, egui settles).
@@ -28,8 +33,16 @@ const THINKING_WAIT: Duration = Duration::from_millis(33);
 const PULSE_WAIT: Duration = Duration::from_millis(33);
 /// The longest wait between frames while a connection is being made.
 const CONNECTING_WAIT: Duration = Duration::from_millis(200);
-/// The longest wait between frames of a still board.
-const IDLE_WAIT: Duration = Duration::from_secs(2);
+/// The longest wait between frames while work the screen shows goes on behind it.
+const WORKING_WAIT: Duration = Duration::from_millis(500);
+/// The longest wait between frames of the lobby (its list of games is refreshed every few
+/// seconds: `online::lobby`).
+const LOBBY_WAIT: Duration = Duration::from_secs(2);
+/// The longest wait between frames of a still screen. Nothing needs them (what changes wakes
+/// the game, or asks for its own pace above): they only catch what nothing announced. With a
+/// software renderer a frame costs about 50 ms of a core (100 ms on the menu): this keeps an
+/// idle game near 1% (see the developers' guide, "Frame times").
+const IDLE_WAIT: Duration = Duration::from_secs(5);
 
 /// Present in runs that must draw every frame (`--screenshot`, `--frame-report`).
 #[derive(Resource, Debug, Clone, Copy, Default)]
@@ -59,9 +72,12 @@ pub enum Motion {
     Thinking,
     /// Only markers pulse: a steady, modest frame rate.
     Pulsing,
-    /// Only a clock runs: a frame each time what it shows changes (each second, or each tenth
-    /// when time is short). The wait stays the same from frame to frame: a new one makes
-    /// Bevy draw a frame at once.
+    /// Work the screen shows goes on behind it (a review's progress, the pictures loading): a
+    /// few frames a second.
+    Working,
+    /// Only a clock runs (or the lobby's timer): a frame each time what it shows changes (each
+    /// second, or each tenth when time is short). The wait stays the same from frame to frame:
+    /// a new one makes Bevy draw a frame at once.
     Ticking(Duration),
     /// Nothing moves.
     Still,
@@ -74,6 +90,7 @@ impl Motion {
             Motion::Moving => UpdateMode::Continuous,
             Motion::Thinking => UpdateMode::reactive(THINKING_WAIT),
             Motion::Pulsing => UpdateMode::reactive(PULSE_WAIT),
+            Motion::Working => UpdateMode::reactive(WORKING_WAIT),
             Motion::Ticking(wait) => UpdateMode::reactive(wait),
             Motion::Still => UpdateMode::reactive(IDLE_WAIT),
         }
@@ -90,9 +107,15 @@ fn pace(
     clock: Res<GameClock>,
     changes: (Res<Board>, Res<Hover>, Res<KeyCursor>, Res<StatusLine>),
     online: (Option<Res<State<Link>>>, Option<Res<OnlineClocks>>),
+    work: (
+        Option<Res<GameReview>>,
+        Option<Res<GameAssets>>,
+        Res<SceneReady>,
+    ),
     animated: Query<(), Or<(With<Settle>, With<DropShadow>, With<Particle>)>>,
     pulses: Query<(), With<Pulse>>,
     mut last_change: Local<Duration>,
+    mut tally: Local<FrameTally>,
     mut winit: ResMut<WinitSettings>,
 ) {
     let now = time.elapsed();
@@ -116,6 +139,8 @@ fn pace(
         Motion::Thinking
     } else if !pulses.is_empty() {
         Motion::Pulsing
+    } else if work.0.is_some_and(|review| review.is_running()) || (work.1.is_some() && !work.2.0) {
+        Motion::Working
     } else if let Some(wait) = local_clock_tick(&clock, &board, *screen.get())
         .or_else(|| online_tick(online.0.as_deref(), online.1.as_deref(), *screen.get()))
     {
@@ -123,12 +148,43 @@ fn pace(
     } else {
         Motion::Still
     };
+    tally.count(now, motion);
     let mode = motion.update_mode();
     if winit.focused_mode != mode || winit.unfocused_mode != mode {
         debug!("frames: {motion:?}");
         // The game goes on at the same pace without focus (an AI-vs-AI game keeps playing).
         winit.focused_mode = mode;
         winit.unfocused_mode = mode;
+    }
+}
+
+/// How often the debug log says how many frames were drawn (`RUST_LOG=gomoku::app::pace=debug`:
+/// a still screen should show a frame every [`IDLE_WAIT`]).
+const TALLY_EVERY: Duration = Duration::from_secs(10);
+
+/// The frames drawn since the debug log last said.
+#[derive(Debug, Default)]
+struct FrameTally {
+    since: Duration,
+    frames: u32,
+}
+
+impl FrameTally {
+    /// Counts a frame at `now`; says the count every [`TALLY_EVERY`].
+    fn count(&mut self, now: Duration, motion: Motion) {
+        self.frames += 1;
+        let stretch = now.saturating_sub(self.since);
+        if stretch >= TALLY_EVERY {
+            debug!(
+                "frames: {} in {:.1} s, now {motion:?}",
+                self.frames,
+                stretch.as_secs_f32()
+            );
+            *self = FrameTally {
+                since: now,
+                frames: 0,
+            };
+        }
     }
 }
 
@@ -146,8 +202,9 @@ fn local_clock_tick(clock: &GameClock, board: &Board, screen: Screen) -> Option<
 }
 
 /// The wait for the next frame the online side wants: a few a second while a connection is
-/// being made or waits to try again (its timers count in frames); as often as the shown clock
-/// changes while an online game's clock runs. (The server's messages wake the game by themselves.)
+/// being made or waits to try again (its timers count in frames); one every two seconds in the
+/// lobby (its list of games is refreshed on a timer); as often as the shown clock changes while
+/// an online game's clock runs. (The server's messages wake the game by themselves.)
 fn online_tick(
     link: Option<&State<Link>>,
     clocks: Option<&OnlineClocks>,
@@ -155,6 +212,9 @@ fn online_tick(
 ) -> Option<Duration> {
     if link.is_some_and(|l| matches!(l.get(), Link::Connecting | Link::Retrying)) {
         return Some(CONNECTING_WAIT);
+    }
+    if screen == Screen::Lobby {
+        return Some(LOBBY_WAIT);
     }
     let clocks = clocks.filter(|c| c.timed && screen == Screen::Online)?;
     Some(clock_wait(clocks.left(clocks.running?)))

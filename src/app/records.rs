@@ -4,6 +4,7 @@
 //! [`StorageProblems`] for the menus to show. The documents themselves are the app's shared
 //! vocabulary ([`PlayerProfiles`], [`GameHistory`], [`UserSettings`], ...).
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 use super::i18n::{Lang, system_language};
@@ -51,6 +52,8 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<RecordedGame>()
         .init_resource::<PendingUndoCredit>()
         .add_systems(PreStartup, load_everything)
+        // After the run's game is set up (`play::turn`, at Startup).
+        .add_systems(PostStartup, record_game_given_over)
         .add_observer(keep_abandoned_game)
         .add_observer(record_finished_game)
         .add_observer(take_back_reopened_game)
@@ -333,33 +336,89 @@ pub fn ai_name(level: Level) -> String {
     format!("AI {}", level.number())
 }
 
-/// Records a game when it ends in play (history and statistics). A game that was over from
-/// its opening moves (continued from the end of a replay, given on the command line) does not
-/// end in play, so it does not count.
-fn record_finished_game(
-    ended: On<GameEnded>,
-    serial: Res<GameSerial>,
-    mut state: ResMut<RecordedGame>,
-    mut credit: ResMut<PendingUndoCredit>,
-    mut profiles: ResMut<PlayerProfiles>,
-    mut history: ResMut<GameHistory>,
-) {
+/// What recording a finished game changes: the history, the players' statistics, the record
+/// kept for taking it back, and the undos it earned.
+#[derive(SystemParam)]
+struct Recording<'w> {
+    serial: Res<'w, GameSerial>,
+    state: ResMut<'w, RecordedGame>,
+    credit: ResMut<'w, PendingUndoCredit>,
+    profiles: ResMut<'w, PlayerProfiles>,
+    history: ResMut<'w, GameHistory>,
+}
+
+impl Recording<'_> {
+    /// Records the finished `game` (once a game: its serial).
+    fn keep(
+        &mut self,
+        game: &Game,
+        setup: &GameSetup,
+        players: &GamePlayers,
+        opening: &Option<OpeningRecord>,
+    ) {
+        let serial = self.serial.0;
+        if self
+            .state
+            .recorded
+            .as_ref()
+            .is_some_and(|(s, _)| *s == serial)
+        {
+            return;
+        }
+        let r = record(
+            game,
+            setup,
+            players,
+            opening,
+            &mut self.profiles,
+            &mut self.history,
+        );
+        let earned = self
+            .profiles
+            .active
+            .and_then(|id| r.undos_earned.iter().find(|(i, _)| *i == id))
+            .map_or(0, |(_, n)| *n);
+        self.credit.set_if_neq(PendingUndoCredit(earned));
+        self.state.recorded = Some((serial, r));
+    }
+}
+
+/// Records a game when it ends in play (history and statistics). A game continued from the
+/// end of a replay, over from its opening moves, does not end in play, so it does not count
+/// (it is in the history already); one given over on the command line is recorded at start
+/// ([`record_game_given_over`]).
+fn record_finished_game(ended: On<GameEnded>, mut recording: Recording) {
     let GameEnded {
         game,
         setup,
         players,
         opening,
     } = ended.event();
-    if state.recorded.as_ref().is_some_and(|(s, _)| *s == serial.0) {
+    recording.keep(game, setup, players, opening);
+}
+
+/// Records the run's game when its moves, given on the command line (`--moves`), already hold
+/// its end (a five, a full board), as any finished game is kept: in the history and the
+/// players' statistics (taken back as any other if its last move is undone). It did not end
+/// in play, so no [`GameEnded`] is sent: no sparks, no sound. A run that only captures the
+/// screen keeps nothing.
+fn record_game_given_over(
+    board: Res<Board>,
+    active: Res<ActiveSetup>,
+    players: Res<GamePlayers>,
+    opening: Res<GameOpening>,
+    leave: Option<Res<LeaveSavedGame>>,
+    mut recording: Recording,
+) {
+    let given = &active.0.moves;
+    if leave.is_some()
+        || given.is_empty()
+        || board.board().moves() != &given[..]
+        || !board.outcome().is_over()
+    {
         return;
     }
-    let r = record(game, setup, players, opening, &mut profiles, &mut history);
-    let earned = profiles
-        .active
-        .and_then(|id| r.undos_earned.iter().find(|(i, _)| *i == id))
-        .map_or(0, |(_, n)| *n);
-    credit.set_if_neq(PendingUndoCredit(earned));
-    state.recorded = Some((serial.0, r));
+    recording.keep(&board.0, &active.0, &players, &opening.record());
 }
 
 /// Takes the record of the game back when its finishing move (or the resignation) is undone,

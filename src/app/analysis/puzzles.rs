@@ -10,11 +10,11 @@ use crate::app::{
     AppSystems, GameHistory, MoveRequest, PlayerProfiles, PuzzleCommand, PuzzlePosition,
     PuzzleSource, Screen,
 };
-use gomoku_engine::Pos;
 use gomoku_engine::analysis::puzzle::CHECK_NODES;
 use gomoku_engine::analysis::puzzle_play::{Answer, PuzzlePlay, PuzzleState};
 use gomoku_engine::analysis::puzzle_set::{NamedPuzzle, built_in};
 use gomoku_engine::analysis::{ForcedWin, puzzles_from_review};
+use gomoku_engine::{Game, Pos};
 
 /// Puzzle mode's state: the list, the puzzle being solved and what was said about it.
 #[derive(Resource, Debug, Clone, Default)]
@@ -114,7 +114,7 @@ fn puzzles_of(source: PuzzleSource, history: &GameHistory) -> Vec<NamedPuzzle> {
     }
 }
 
-/// Starts the puzzle at `puzzles.index`, and shows it.
+/// Starts the puzzle at `puzzles.index`, and shows it (an empty board when there is none).
 fn start(puzzles: &mut Puzzles, position: &mut PuzzlePosition) {
     puzzles.play = puzzles
         .list
@@ -125,9 +125,14 @@ fn start(puzzles: &mut Puzzles, position: &mut PuzzlePosition) {
     puzzles.hint = None;
     puzzles.counted = false;
     puzzles.refused = None;
-    if let Some(play) = &puzzles.play {
-        position.0 = play.game().clone();
-    }
+    position.0 = match &puzzles.play {
+        Some(play) => play.game().clone(),
+        // No puzzle to show (an empty list): an empty board, not the last puzzle's stones.
+        None => {
+            let shown = &position.0;
+            Game::with_size(shown.board().size(), shown.rule(), shown.policy()).unwrap_or_default()
+        }
+    };
 }
 
 fn take_commands(
@@ -169,9 +174,6 @@ fn take_commands(
                 puzzles.list = puzzles_of(source, &history);
                 puzzles.index = 0;
                 start(&mut puzzles, &mut position);
-                if puzzles.list.is_empty() {
-                    puzzles.play = None;
-                }
             }
             PuzzleCommand::Leave => next.set(Screen::Menu),
         }

@@ -32,6 +32,12 @@ pub const DEFAULT_SIZE: (u32, u32) = (1200, 900);
 #[derive(Resource, Debug, Clone, Copy, Default)]
 pub struct RememberWindowPlace;
 
+/// Present when the game draws with a software renderer (Mesa's llvmpipe, on a machine with no
+/// graphics card driver): the board is then drawn without multisampling, which took about half
+/// the processor's work for every frame there (see `board::view`).
+#[derive(Resource, Debug, Clone, Copy, Default)]
+pub struct SoftwareRenderer;
+
 /// The primary window as the game opens it: `size` in logical pixels when given, else
 /// [`DEFAULT_SIZE`]. A window whose place is remembered (`remembered`) starts hidden, until it
 /// has been moved to that place.

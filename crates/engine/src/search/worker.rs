@@ -142,6 +142,20 @@ mod tests {
     }
 
     #[test]
+    fn a_20x20_request_is_answered_on_its_last_column() {
+        // Black's four down the t column from t1 (the web build's menu offers 20x20): t5.
+        let r = ThinkRequest {
+            size: 20,
+            moves: parse_moves("t1 a1 t2 a3 t3 a5 t4 a7", 20).unwrap(),
+            ..request("h8", Level::new(5).with_move_time(100))
+        };
+        let answer = think(&r);
+        assert_eq!(answer.error, None);
+        let best = answer.best.expect("a move");
+        assert_eq!(best.to_notation(20), "t5");
+    }
+
+    #[test]
     fn a_searching_level_reports_its_nodes() {
         let r = request(
             "h8 h9 i9 g7 j10 k11 i10 i11 j9 h11 g11 k8",

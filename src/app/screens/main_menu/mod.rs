@@ -609,6 +609,46 @@ mod tests {
         );
     }
 
+    #[test]
+    fn a_20x20_board_is_offered_beside_13_15_and_19_in_one_row() {
+        let settings = UserSettings::default();
+        let palette = Palette::default();
+        let mut profiles = profiles();
+        for (w, h) in [(800.0, 600.0), (540.0, 960.0), (1280.0, 800.0)] {
+            let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(w, h));
+            let ctx = styled_context(h);
+            let mut s = GameSetup::default();
+            let view = view(&settings, &palette);
+            let (controls, _) = menu_frames(&ctx, screen, &view, &mut s, &mut profiles, 4, vec![]);
+            let tiles: Vec<egui::Rect> = [13, 15, 19, 20]
+                .iter()
+                .map(|n| rect_of(&controls, &format!("{n}\u{d7}{n}")))
+                .collect();
+            for (i, tile) in tiles.iter().enumerate() {
+                assert!(screen.contains_rect(*tile), "{w}x{h}: {tile:?}");
+                assert_eq!(tile.top(), tiles[0].top(), "{w}x{h}: one row");
+                if i > 0 {
+                    assert!(tile.left() > tiles[i - 1].right(), "{w}x{h}: side by side");
+                }
+            }
+        }
+        // Picked with the keyboard, as any option.
+        let ctx = styled_context(SCREEN.height());
+        let mut s = GameSetup::default();
+        let view = view(&settings, &palette);
+        menu_frames(&ctx, SCREEN, &view, &mut s, &mut profiles, 2, vec![]);
+        tab_to(&ctx, &view, &mut s, &mut profiles, "20\u{d7}20");
+        let enter = key(egui::Key::Enter, false);
+        menu_frames(&ctx, SCREEN, &view, &mut s, &mut profiles, 1, enter);
+        assert_eq!(s.size, 20);
+        let (controls, _) = menu_frames(&ctx, SCREEN, &view, &mut s, &mut profiles, 2, vec![]);
+        assert_eq!(named(&controls, "20\u{d7}20").unwrap().selected, Some(true));
+        assert_eq!(
+            named(&controls, "15\u{d7}15").unwrap().selected,
+            Some(false)
+        );
+    }
+
     /// Presses Tab until the control named `name` has the focus; nothing is picked meanwhile.
     /// The name of the control that has the keyboard focus.
     fn focused_name(controls: &[Accessible]) -> Option<String> {

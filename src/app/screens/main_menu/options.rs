@@ -17,8 +17,8 @@ use gomoku_engine::opening::{Opening, OpeningRule};
 use gomoku_engine::search::levels::Level;
 use gomoku_engine::{ForbiddenPolicy, Rule, Stone};
 
-/// The board sizes offered.
-const SIZES: [u8; 3] = [13, 15, 19];
+/// The board sizes offered (20x20 is the board of Gomocup's freestyle league).
+const SIZES: [u8; 4] = [13, 15, 19, 20];
 /// The player drop-downs' width: names are cut to it, so the menu keeps its width.
 const PLAYER_COMBO_WIDTH: f32 = 160.0;
 
@@ -326,8 +326,17 @@ fn opening_row(ui: &mut egui::Ui, lang: Lang, s: &mut GameSetup) {
 fn board_row(ui: &mut egui::Ui, lang: Lang, s: &mut GameSetup) {
     ui.label(lang.t("Board"));
     ui.horizontal(|ui| {
+        // A picture beside each name where the four fit so; in a narrower menu the names
+        // alone (a picture over each would make the menu taller than a small window).
+        let beside = TileShape::measure(ui, true);
+        let gaps = ui.spacing().item_spacing.x * (SIZES.len() - 1) as f32;
+        let shape = if beside.tile.x * SIZES.len() as f32 + gaps <= ui.available_width() {
+            beside
+        } else {
+            TileShape::measure(ui, false)
+        };
         for size in SIZES {
-            if board_tile(ui, s.size == size, size).clicked() {
+            if board_tile(ui, &shape, s.size == size, size).clicked() {
                 s.size = size;
             }
         }
@@ -335,24 +344,62 @@ fn board_row(ui: &mut egui::Ui, lang: Lang, s: &mut GameSetup) {
     ui.end_row();
 }
 
+/// Points between two lines of a tile's picture.
+const STEP: f32 = 1.5;
+/// Points between a tile's picture and its name.
+const GAP: f32 = 4.0;
+
+/// The shape the board tiles share: every tile as large as the largest picture and the widest
+/// name, with the picture beside the name or (`pictured` false) the name alone.
+struct TileShape {
+    pictured: bool,
+    tile: egui::Vec2,
+}
+
+impl TileShape {
+    fn measure(ui: &egui::Ui, pictured: bool) -> TileShape {
+        let largest = STEP * (SIZES[SIZES.len() - 1] as f32 + 1.0);
+        let font = egui::TextStyle::Button.resolve(ui.style());
+        let names = SIZES.map(|size| {
+            ui.painter()
+                .layout_no_wrap(board_name(size), font.clone(), egui::Color32::PLACEHOLDER)
+                .size()
+        });
+        let widest = names.iter().map(|n| n.x).fold(0.0, f32::max);
+        let tallest = names.iter().map(|n| n.y).fold(0.0, f32::max);
+        let pad = ui.spacing().button_padding;
+        let tile = if pictured {
+            egui::vec2(
+                pad.x * 2.0 + largest + GAP + widest,
+                (pad.y * 2.0 + largest.max(tallest)).max(ui.spacing().interact_size.y),
+            )
+        } else {
+            egui::vec2(
+                pad.x * 2.0 + widest,
+                (pad.y * 2.0 + tallest).max(ui.spacing().interact_size.y),
+            )
+        };
+        TileShape { pictured, tile }
+    }
+}
+
+/// A board size's name on its tile.
+fn board_name(size: u8) -> String {
+    format!("{size}\u{d7}{size}")
+}
+
 /// A selectable tile with a picture of a `size` board (its grid drawn to scale, so the sizes
-/// compare) and its name.
-fn board_tile(ui: &mut egui::Ui, selected: bool, size: u8) -> egui::Response {
-    /// Points between two lines of the picture.
-    const STEP: f32 = 1.6;
+/// compare) beside its name, or its name alone, as `shape` says.
+fn board_tile(ui: &mut egui::Ui, shape: &TileShape, selected: bool, size: u8) -> egui::Response {
     let largest = STEP * (SIZES[SIZES.len() - 1] as f32 + 1.0);
-    let picture = STEP * (size as f32 + 1.0);
-    let text = format!("{size}\u{d7}{size}");
+    let text = board_name(size);
     let galley = ui.painter().layout_no_wrap(
         text.clone(),
         egui::TextStyle::Button.resolve(ui.style()),
         egui::Color32::PLACEHOLDER,
     );
     let pad = ui.spacing().button_padding;
-    let tile = egui::vec2(
-        pad.x * 2.0 + largest + 8.0 + galley.size().x,
-        (largest + pad.y * 2.0).max(ui.spacing().interact_size.y),
-    );
+    let tile = shape.tile;
     let (rect, response) = ui.allocate_exact_size(tile, egui::Sense::click());
     let enabled = ui.is_enabled();
     response.widget_info(|| {
@@ -369,30 +416,40 @@ fn board_tile(ui: &mut egui::Ui, selected: bool, size: u8) -> egui::Response {
             egui::StrokeKind::Inside,
         );
         let ink = visuals.text_color();
-        let centre = egui::pos2(rect.left() + pad.x + largest / 2.0, rect.center().y);
-        let square = egui::Rect::from_center_size(centre, egui::vec2(picture, picture));
-        painter.rect_filled(square, 2.0, ink.gamma_multiply(0.18));
-        let grid = egui::Stroke::new(0.6, ink.gamma_multiply(0.7));
-        let first = square.min + egui::vec2(STEP, STEP);
-        let span = STEP * (size as f32 - 1.0);
-        for i in 0..size {
-            let d = STEP * i as f32;
-            painter.line_segment(
-                [first + egui::vec2(d, 0.0), first + egui::vec2(d, span)],
-                grid,
-            );
-            painter.line_segment(
-                [first + egui::vec2(0.0, d), first + egui::vec2(span, d)],
-                grid,
-            );
-        }
-        let text_pos = egui::pos2(
-            rect.left() + pad.x + largest + 8.0,
-            rect.center().y - galley.size().y / 2.0,
-        );
+        let text_pos = if shape.pictured {
+            let centre = egui::pos2(rect.left() + pad.x + largest / 2.0, rect.center().y);
+            board_picture(painter, centre, size, ink);
+            egui::pos2(
+                rect.left() + pad.x + largest + GAP,
+                rect.center().y - galley.size().y / 2.0,
+            )
+        } else {
+            rect.center() - galley.size() / 2.0
+        };
         painter.galley(text_pos, galley, ink);
     }
     response
+}
+
+/// A `size` board's grid drawn to scale around `centre`.
+fn board_picture(painter: &egui::Painter, centre: egui::Pos2, size: u8, ink: egui::Color32) {
+    let picture = STEP * (size as f32 + 1.0);
+    let square = egui::Rect::from_center_size(centre, egui::vec2(picture, picture));
+    painter.rect_filled(square, 2.0, ink.gamma_multiply(0.18));
+    let grid = egui::Stroke::new(0.6, ink.gamma_multiply(0.7));
+    let first = square.min + egui::vec2(STEP, STEP);
+    let span = STEP * (size as f32 - 1.0);
+    for i in 0..size {
+        let d = STEP * i as f32;
+        painter.line_segment(
+            [first + egui::vec2(d, 0.0), first + egui::vec2(d, span)],
+            grid,
+        );
+        painter.line_segment(
+            [first + egui::vec2(0.0, d), first + egui::vec2(span, d)],
+            grid,
+        );
+    }
 }
 
 /// What a forbidden move does (renju only).
