@@ -2,7 +2,10 @@
 // addresses, ports and certificate paths replaced, in front of two gomoku-servers on one
 // PostgreSQL database (a private throwaway cluster). A self-signed certificate; clients speak
 // wss:// through nginx: one makes a game (landing on one server), one joins it (round robin:
-// the other server), both play a move, and /health answers over https.
+// the other server), both play a move, and /health answers over https. The servers run with
+// --trusted-proxy (issue 83): 65 players, each from an address of its own (127.0.0.N), all get
+// in and become players through nginx (more than one address's 64 connections and 30 new
+// players), while one address behind nginx is still held to 64 connections a server.
 //
 //   node tests/e2e/proxy.mjs --server PATH/gomoku-server [--nginx /usr/sbin/nginx]
 import { spawn, execFileSync } from 'node:child_process';
@@ -46,7 +49,7 @@ const pgUrl = execFileSync('bash', [join(root, 'scripts/pg_cluster.sh'), 'start'
 
 // Two servers on it.
 async function startServer(i) {
-  const child = spawn(serverBin, ['--port', '0', '--db', pgUrl, '--trust', '127.0.0.1'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(serverBin, ['--port', '0', '--db', pgUrl, '--trusted-proxy', '127.0.0.1'], { stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let log = '';
   child.stderr.on('data', (d) => { log += d; });
@@ -96,12 +99,12 @@ http {
 execFileSync(nginxBin, ['-c', join(dir, 'nginx.conf'), '-e', join(dir, 'nginx-error.log')], { stdio: 'inherit' });
 
 // A minimal WebSocket client over TLS (Node 20 has none built in).
-function wss(path) {
+function wss(path, from = '127.0.0.1', extra = '') {
   return new Promise((resolve, reject) => {
-    const socket = tls.connect({ host: '127.0.0.1', port, servername: 'gomoku.example', rejectUnauthorized: false }, () => {
+    const socket = tls.connect({ host: '127.0.0.1', port, localAddress: from, servername: 'gomoku.example', rejectUnauthorized: false }, () => {
       const key = crypto.randomBytes(16).toString('base64');
       socket.write(`GET ${path} HTTP/1.1\r\nHost: gomoku.example\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
-        `Sec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\n\r\n`);
+        `Sec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\n${extra}\r\n`);
     });
     let buf = Buffer.alloc(0);
     let open = false;
@@ -113,7 +116,7 @@ function wss(path) {
         const end = buf.indexOf('\r\n\r\n');
         if (end < 0) return;
         const head = buf.subarray(0, end).toString();
-        if (!head.startsWith('HTTP/1.1 101')) return reject(new Error(`no upgrade: ${head}`));
+        if (!head.startsWith('HTTP/1.1 101')) { socket.destroy(); return reject(new Error(`no upgrade: ${head}`)); }
         buf = buf.subarray(end + 4);
         open = true;
         resolve(client);
@@ -192,5 +195,32 @@ for (const s of servers) {
 if (relayed < 2) fail(`the players were not on two servers (relayed ${relayed})`);
 const stored = execFileSync('psql', [pgUrl, '-Atc', `SELECT count(*) FROM moves WHERE code = '${seatA.code}'`]).toString().trim();
 if (stored !== '2') fail(`moves stored: ${stored}`);
-console.log(`proxy: TLS through nginx to 2 servers: health ok, game ${seatA.code} made and joined, moves ${JSON.stringify(seen.room.moves)} stored`);
+
+// The servers count each player behind nginx by the address nginx names (X-Forwarded-For):
+// 65 players from 65 addresses all get in and become players (round robin gives each server
+// over 30: more than one address may make in an hour).
+const crowd = [];
+for (let i = 0; i < 65; i++) {
+  const from = `127.0.0.${10 + i}`;
+  const c = await wss('/ws', from).catch((e) => fail(`player ${i} from ${from}: ${e.message}`));
+  c.send({ type: 'hello', version: 2, name: `P${i}` });
+  const m = await c.next((x) => x.type === 'welcome' || x.type === 'error', 'welcome');
+  if (m.type !== 'welcome') fail(`player ${i} from ${from}: ${JSON.stringify(m)}`);
+  crowd.push(c);
+}
+// One address behind nginx still has one share of connections on each server: of 129
+// connections (round robin: 65 to one server), at most 128 get in, the rest are answered 429,
+// whatever forwarding headers of its own the client sends (nginx appends to X-Forwarded-For
+// and drops Forwarded).
+const spoofed = (i) => `X-Forwarded-For: 10.1.0.${i}\r\nX-Real-IP: 10.2.0.${i}\r\nForwarded: for=10.3.0.${i}\r\n`;
+const tries = await Promise.allSettled(Array.from({ length: 129 }, (_, i) => wss('/ws', '127.0.0.200', spoofed(i))));
+const admitted = tries.filter((t) => t.status === 'fulfilled');
+const refused = tries.filter((t) => t.status === 'rejected');
+const other = refused.find((t) => !/^no upgrade: HTTP\/1\.1 429/.test(t.reason.message));
+if (other) fail(`one address's connection failed otherwise: ${other.reason.message}`);
+if (refused.length < 1 || admitted.length > 128) fail(`one address behind nginx: ${admitted.length} of 129 got in`);
+for (const t of admitted) t.value.close();
+for (const c of crowd) c.close();
+console.log(`proxy: TLS through nginx to 2 servers: health ok, game ${seatA.code} made and joined, moves ${JSON.stringify(seen.room.moves)} stored; ` +
+  `65 players from 65 addresses got in; one address: ${admitted.length} of 129 connections, ${refused.length} answered 429`);
 process.exit(0);

@@ -77,8 +77,8 @@ fn without_password(url: &str) -> String {
     name = "gomoku-server",
     about = "gomoku-server: online Gomoku over WebSockets (ws://HOST:PORT/ws)",
     after_help = AFTER_HELP,
-    // A flag given twice takes its last value, as it always did (--allow-origin and --trust
-    // add up).
+    // A flag given twice takes its last value, as it always did (--allow-origin, --trust and
+    // --trusted-proxy add up).
     args_override_self = true,
 )]
 pub struct Config {
@@ -140,11 +140,18 @@ pub struct Config {
         verbatim_doc_comment)]
     pub header_timeout: Duration,
     /// an address exempt from the per-address limits (connections, new
-    /// players, waiting games, failed joins): a load test's machine, or a
-    /// proxy that limits by itself; repeatable
+    /// players, waiting games, failed joins): a load test's machine;
+    /// repeatable. For a reverse proxy use --trusted-proxy
     #[arg(long = "trust", value_name = "ADDR", value_parser = trimmed::<IpAddr>,
         verbatim_doc_comment)]
     pub trusted: Vec<IpAddr>,
+    /// a reverse proxy whose forwarding headers (Forwarded, else
+    /// X-Forwarded-For, else X-Real-IP) name the client: the per-address
+    /// limits count that client, not the proxy; repeatable, or
+    /// comma-separated in the variable. Never believed from anyone else
+    #[arg(long = "trusted-proxy", value_name = "ADDR", env = "GOMOKU_SERVER_TRUSTED_PROXIES",
+        value_delimiter = ',', value_parser = trimmed::<IpAddr>, verbatim_doc_comment)]
+    pub trusted_proxies: Vec<IpAddr>,
 }
 
 impl Default for Config {
@@ -167,6 +174,7 @@ impl Default for Config {
             max_connections: 10_000,
             header_timeout: Duration::from_secs(10),
             trusted: Vec::new(),
+            trusted_proxies: Vec::new(),
         }
     }
 }
@@ -236,6 +244,12 @@ impl Config {
         self.trusted
             .iter()
             .any(|t| super::limits::canonical(*t) == address)
+    }
+
+    /// Whether `address` is a trusted proxy (`--trusted-proxy`), whose forwarding headers are
+    /// believed.
+    pub fn trusts_proxy(&self, address: IpAddr) -> bool {
+        super::limits::forwarded::is_one_of(&self.trusted_proxies, address)
     }
 }
 
@@ -374,6 +388,22 @@ mod tests {
         assert!(c.trusts("127.0.0.1".parse().unwrap()));
         assert!(c.trusts("::ffff:127.0.0.1".parse().unwrap()));
         assert!(!c.trusts("127.0.0.2".parse().unwrap()));
+        assert!(
+            !c.trusts_proxy("127.0.0.1".parse().unwrap()),
+            "--trust is not a proxy"
+        );
+        let c = parse("--trusted-proxy 127.0.0.1 --trusted-proxy=10.0.0.2,2001:db8::1").unwrap();
+        assert!(c.trusts_proxy("::ffff:127.0.0.1".parse().unwrap()));
+        assert!(c.trusts_proxy("10.0.0.2".parse().unwrap()));
+        assert!(c.trusts_proxy("2001:db8::1".parse().unwrap()));
+        assert!(
+            !c.trusts_proxy("2001:db8::2".parse().unwrap()),
+            "one host, not its /64"
+        );
+        assert!(
+            !c.trusts("10.0.0.2".parse().unwrap()),
+            "a proxy is not exempt"
+        );
         let c = parse("--grace 5 --rate 2.5 --burst 3 --max-connections 7 --host 0.0.0.0").unwrap();
         assert_eq!(c.grace, Duration::from_secs(5));
         assert_eq!((c.rate, c.burst, c.max_connections), (2.5, 3.0, 7));
@@ -420,6 +450,11 @@ mod tests {
                 "'--trust <ADDR>'",
             ),
             (
+                "--trusted-proxy 10.0.0.300",
+                ErrorKind::ValueValidation,
+                "'--trusted-proxy <ADDR>'",
+            ),
+            (
                 "--public-url ftp://x",
                 ErrorKind::ValueValidation,
                 "not an http:// or https://",
@@ -453,6 +488,7 @@ mod tests {
             "--max-connections",
             "--header-timeout",
             "--trust",
+            "--trusted-proxy",
             "--help",
         ] {
             assert!(help.contains(flag), "{flag} in\n{help}");
@@ -465,6 +501,7 @@ mod tests {
             "WEB",
             "PUBLIC_URL",
             "GRACE",
+            "TRUSTED_PROXIES",
         ] {
             assert!(
                 help.contains(&format!("GOMOKU_SERVER_{variable}")),

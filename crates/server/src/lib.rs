@@ -137,13 +137,12 @@ pub async fn serve(listener: TcpListener, shared: Arc<Shared>) -> std::io::Resul
     });
     let port = listener.local_addr()?.port();
     let _ = shared.own_origins.set(shared.config.own_origins(port));
-    let trust = shared.clone();
     listener::accept(
         listener,
         router(shared.clone()),
         shared.connections.clone(),
         shared.config.header_timeout,
-        move |address| trust.config.trusts(address),
+        listener::Trust::of(&shared.config),
     )
     .await;
     Ok(())

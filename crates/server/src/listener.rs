@@ -2,12 +2,18 @@
 //! server's ([`super::limits::Connections`]; over a cap it is answered `429` and closed at
 //! once), and served by hyper with a deadline for its request headers, so half-sent requests
 //! cannot hold a connection open. The address travels with the request as a [`Peer`].
+//!
+//! A connection from a trusted proxy (`--trusted-proxy`) counts in the server's total only;
+//! each request on it counts against the share of the client its forwarding headers name
+//! ([`super::limits::forwarded`]), and over that share is answered `429` itself.
 
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
 use hyper::body::Incoming;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
@@ -15,22 +21,55 @@ use hyper_util::service::TowerToHyperService;
 use tokio::net::{TcpListener, TcpStream};
 use tower::ServiceExt;
 
-use super::limits::{Admitted, Connections, Refused};
+use super::limits::{Admitted, Connections, Refused, forwarded};
 
 /// The connection a request came on: its address, and its place in the count (kept by the
 /// WebSocket after an upgrade, so the count covers the whole life of the connection).
 #[derive(Debug, Clone)]
 pub struct Peer {
-    /// Counted until every clone is dropped.
+    /// The TCP connection, counted until every clone is dropped.
     pub admitted: Arc<Admitted>,
-    /// Whether the address is exempt from the per-address limits.
+    /// For a request through a trusted proxy, the client behind it, counted in its address's
+    /// share as long as the request (and its WebSocket) lives.
+    pub behind: Option<Arc<Admitted>>,
+    /// Whether the client's address is exempt from the per-address limits.
     pub trusted: bool,
 }
 
 impl Peer {
-    /// The client's address.
+    /// The client's address: behind a trusted proxy the one its headers name.
     pub fn address(&self) -> IpAddr {
-        self.admitted.address()
+        self.behind.as_ref().unwrap_or(&self.admitted).address()
+    }
+}
+
+/// Whom the listener believes.
+#[derive(Debug, Clone, Default)]
+pub struct Trust {
+    /// Exempt from the per-address limits (`--trust`), as the configuration compares them.
+    pub exempt: Vec<IpAddr>,
+    /// Proxies whose forwarding headers name the client (`--trusted-proxy`).
+    pub proxies: Vec<IpAddr>,
+}
+
+impl Trust {
+    /// Whom the configuration's `--trust` and `--trusted-proxy` name.
+    pub fn of(config: &super::config::Config) -> Trust {
+        Trust {
+            exempt: config.trusted.clone(),
+            proxies: config.trusted_proxies.clone(),
+        }
+    }
+
+    fn exempts(&self, address: IpAddr) -> bool {
+        let address = super::limits::canonical(address);
+        self.exempt
+            .iter()
+            .any(|t| super::limits::canonical(*t) == address)
+    }
+
+    fn is_proxy(&self, address: IpAddr) -> bool {
+        forwarded::is_one_of(&self.proxies, address)
     }
 }
 
@@ -43,8 +82,9 @@ pub async fn accept(
     app: Router,
     connections: Arc<Connections>,
     header_timeout: Duration,
-    trusted: impl Fn(IpAddr) -> bool,
+    trust: Trust,
 ) {
+    let trust = Arc::new(trust);
     loop {
         let (stream, peer) = match listener.accept().await {
             Ok(accepted) => accepted,
@@ -57,8 +97,11 @@ pub async fn accept(
                 continue;
             }
         };
-        let trusted = trusted(peer.ip());
-        let admitted = if trusted {
+        let proxy = trust.is_proxy(peer.ip());
+        let trusted = trust.exempts(peer.ip());
+        let admitted = if proxy {
+            connections.admit_proxy(peer.ip())
+        } else if trusted {
             connections.admit_trusted(peer.ip())
         } else {
             connections.admit(peer.ip())
@@ -71,13 +114,29 @@ pub async fn accept(
             }
         };
         let _ = stream.set_nodelay(true);
-        let peer = Peer { admitted, trusted };
-        let service = app
-            .clone()
-            .map_request(move |mut request: hyper::Request<Incoming>| {
-                request.extensions_mut().insert(peer.clone());
-                request
-            });
+        let (app, connections, trust) = (app.clone(), connections.clone(), trust.clone());
+        let service = tower::service_fn(move |mut request: hyper::Request<Incoming>| {
+            let app = app.clone();
+            let mut found = Peer {
+                admitted: admitted.clone(),
+                behind: None,
+                trusted,
+            };
+            if proxy {
+                let client =
+                    forwarded::client_address(request.headers(), peer.ip(), |a| trust.is_proxy(a));
+                found.trusted = trust.exempts(client);
+                match connections.admit_behind(client, found.trusted) {
+                    Ok(behind) => found.behind = Some(Arc::new(behind)),
+                    Err(why) => {
+                        let refused = too_many(why);
+                        return futures_util::future::Either::Left(std::future::ready(Ok(refused)));
+                    }
+                }
+            }
+            request.extensions_mut().insert(found);
+            futures_util::future::Either::Right(app.oneshot(request))
+        });
         tokio::spawn(async move {
             let connection = http1::Builder::new()
                 .timer(TokioTimer::new())
@@ -90,12 +149,27 @@ pub async fn accept(
     }
 }
 
-/// Answers a connection over a cap with `429` (if the socket takes it at once) and closes it.
-fn refuse(stream: TcpStream, peer: SocketAddr, why: Refused) {
-    let body = match why {
+/// What a refusal says.
+fn refusal(why: Refused) -> &'static str {
+    match why {
         Refused::Address => "too many connections from your address\n",
         Refused::Server => "the server is full; try again soon\n",
-    };
+    }
+}
+
+/// The `429` for a request through a trusted proxy whose client holds its share already (the
+/// proxy's connection stays open for its other clients).
+fn too_many(why: Refused) -> Response {
+    let mut response = (StatusCode::TOO_MANY_REQUESTS, refusal(why)).into_response();
+    response
+        .headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from_static("10"));
+    response
+}
+
+/// Answers a connection over a cap with `429` (if the socket takes it at once) and closes it.
+fn refuse(stream: TcpStream, peer: SocketAddr, why: Refused) {
+    let body = refusal(why);
     let response = format!(
         "HTTP/1.1 429 Too Many Requests\r\nContent-Type: text/plain\r\nContent-Length: {}\r\n\
          Retry-After: 10\r\nConnection: close\r\n\r\n{body}",

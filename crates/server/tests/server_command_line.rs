@@ -12,7 +12,7 @@ use std::process::{Child, Command, Output, Stdio};
 use server_support::{Client, WAIT, listening_address, server_binary, temp_dir};
 
 /// Every variable the server reads.
-const VARIABLES: [&str; 7] = [
+const VARIABLES: [&str; 8] = [
     "GOMOKU_SERVER_HOST",
     "GOMOKU_SERVER_PORT",
     "GOMOKU_SERVER_DB",
@@ -20,6 +20,7 @@ const VARIABLES: [&str; 7] = [
     "GOMOKU_SERVER_WEB",
     "GOMOKU_SERVER_PUBLIC_URL",
     "GOMOKU_SERVER_GRACE",
+    "GOMOKU_SERVER_TRUSTED_PROXIES",
 ];
 
 /// The server with `args` and only the variables in `env` (none of the test's own).
@@ -97,6 +98,7 @@ fn the_help_lists_every_flag_and_its_variable() {
             "--max-connections <N>",
             "--header-timeout <S>",
             "--trust <ADDR>",
+            "--trusted-proxy <ADDR>",
         ] {
             assert!(said.contains(flag), "{flag} in\n{said}");
         }
@@ -213,4 +215,64 @@ fn the_environment_configures_the_server_and_the_flags_win() {
     let _ = child.kill();
     let _ = child.wait();
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_trusted_proxies_variable_names_the_proxies() {
+    let dir = temp_dir("trusted-proxies");
+    let db = dir.join("db.sqlite");
+    // A bad address in the variable is named and the server exits with 2 (a server that
+    // started anyway is stopped after a while, so the test fails rather than waits).
+    let mut bad = command(
+        &["--port", "0", "--db", db.to_str().unwrap()],
+        &[("GOMOKU_SERVER_TRUSTED_PROXIES", "127.0.0.1,nowhere")],
+    )
+    .stdout(Stdio::null())
+    .stderr(Stdio::piped())
+    .spawn()
+    .expect("start gomoku-server");
+    let deadline = std::time::Instant::now() + WAIT;
+    let status = loop {
+        match bad.try_wait().expect("wait for the server") {
+            Some(status) => break Some(status),
+            None if std::time::Instant::now() > deadline => break None,
+            None => std::thread::sleep(std::time::Duration::from_millis(50)),
+        }
+    };
+    if status.is_none() {
+        let _ = bad.kill();
+        let _ = bad.wait();
+    }
+    let mut stderr = String::new();
+    let _ = bad.stderr.take().map(|mut e| e.read_to_string(&mut stderr));
+    assert_eq!(status.and_then(|s| s.code()), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("invalid value 'nowhere' for '--trusted-proxy <ADDR>'"),
+        "{stderr}"
+    );
+
+    let (mut child, addr) = start(
+        &[
+            "--port",
+            "0",
+            "--db",
+            db.to_str().unwrap(),
+            "--max-per-address",
+            "1",
+        ],
+        &[("GOMOKU_SERVER_TRUSTED_PROXIES", "10.9.9.9, 127.0.0.1")],
+        &dir.join("log"),
+    );
+    // Two clients behind the proxy 127.0.0.1 have a connection each; one of them not two.
+    let one = |who: &str| Client::connect_with_headers("127.0.0.1", &addr, &[("X-Real-IP", who)]);
+    let a = one("198.51.100.1");
+    let b = one("198.51.100.2");
+    let again = one("198.51.100.1");
+    let _ = child.kill();
+    let _ = child.wait();
+    let _ = std::fs::remove_dir_all(&dir);
+    a.expect("the first client");
+    b.expect("the second client");
+    let again = again.err().expect("the first client's second connection");
+    assert!(again.contains("429"), "{again}");
 }

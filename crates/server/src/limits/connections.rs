@@ -29,6 +29,10 @@ pub enum Refused {
 #[derive(Debug)]
 pub struct Admitted {
     address: IpAddr,
+    /// Counted in its address's share.
+    per_address: bool,
+    /// Counted in the server's total.
+    in_total: bool,
     of: Arc<Connections>,
 }
 
@@ -53,20 +57,64 @@ impl Connections {
         self.admit_within(address, usize::MAX)
     }
 
-    fn admit_within(self: &Arc<Self>, address: IpAddr, cap: usize) -> Result<Admitted, Refused> {
-        let address = canonical(address);
+    /// Counts a new connection from a trusted proxy at `address`: in the server's total only,
+    /// not in any address's share (each request on it is counted for the client behind the
+    /// proxy by [`Connections::admit_behind`]).
+    pub fn admit_proxy(self: &Arc<Self>, address: IpAddr) -> Result<Admitted, Refused> {
         let mut live = self.live.lock().unwrap_or_else(|e| e.into_inner());
-        if self.count.load(Ordering::Relaxed) >= self.total {
+        self.count_in(&mut live, canonical(address), None, true)
+    }
+
+    /// Counts a request that came through a trusted proxy against the share of the client
+    /// `address` behind it, unless that address is `trusted` (`--trust`): the proxy's
+    /// connection is in the server's total already.
+    pub fn admit_behind(
+        self: &Arc<Self>,
+        address: IpAddr,
+        trusted: bool,
+    ) -> Result<Admitted, Refused> {
+        let cap = if trusted {
+            usize::MAX
+        } else {
+            self.per_address
+        };
+        let mut live = self.live.lock().unwrap_or_else(|e| e.into_inner());
+        self.count_in(&mut live, canonical(address), Some(cap), false)
+    }
+
+    fn admit_within(self: &Arc<Self>, address: IpAddr, cap: usize) -> Result<Admitted, Refused> {
+        let mut live = self.live.lock().unwrap_or_else(|e| e.into_inner());
+        self.count_in(&mut live, canonical(address), Some(cap), true)
+    }
+
+    /// Counts `address` in its share (with `cap`, when given) and in the total (`in_total`).
+    fn count_in(
+        self: &Arc<Self>,
+        live: &mut HashMap<IpAddr, usize>,
+        address: IpAddr,
+        cap: Option<usize>,
+        in_total: bool,
+    ) -> Result<Admitted, Refused> {
+        if in_total && self.count.load(Ordering::Relaxed) >= self.total {
             return Err(Refused::Server);
         }
-        let n = live.entry(address).or_insert(0);
-        if *n >= cap {
-            return Err(Refused::Address);
+        if let Some(cap) = cap {
+            let n = live.entry(address).or_insert(0);
+            if *n >= cap {
+                if *n == 0 {
+                    live.remove(&address);
+                }
+                return Err(Refused::Address);
+            }
+            *n += 1;
         }
-        *n += 1;
-        self.count.fetch_add(1, Ordering::Relaxed);
+        if in_total {
+            self.count.fetch_add(1, Ordering::Relaxed);
+        }
         Ok(Admitted {
             address,
+            per_address: cap.is_some(),
+            in_total,
             of: self.clone(),
         })
     }
@@ -93,13 +141,17 @@ impl Admitted {
 impl Drop for Admitted {
     fn drop(&mut self) {
         let mut live = self.of.live.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(n) = live.get_mut(&self.address) {
+        if self.per_address
+            && let Some(n) = live.get_mut(&self.address)
+        {
             *n -= 1;
             if *n == 0 {
                 live.remove(&self.address);
             }
         }
-        self.of.count.fetch_sub(1, Ordering::Relaxed);
+        if self.in_total {
+            self.of.count.fetch_sub(1, Ordering::Relaxed);
+        }
     }
 }
 
@@ -141,6 +193,30 @@ mod tests {
         assert_eq!(c.from(a), 1, "still held by the clone");
         drop(clone);
         drop(b1);
+        assert_eq!(c.open(), 0);
+        assert!(c.live.lock().unwrap().is_empty(), "no entry left behind");
+    }
+
+    #[test]
+    fn a_proxy_counts_in_the_total_and_its_clients_in_their_shares() {
+        let c = Connections::new(2, 3);
+        let proxy: IpAddr = "10.0.0.9".parse().unwrap();
+        let a: IpAddr = "203.0.113.1".parse().unwrap();
+        let p: Vec<_> = (0..3).map(|_| c.admit_proxy(proxy).unwrap()).collect();
+        assert_eq!(c.admit_proxy(proxy).unwrap_err(), Refused::Server);
+        assert_eq!(
+            (c.open(), c.from(proxy)),
+            (3, 0),
+            "not in the proxy's share"
+        );
+        let a1 = c.admit_behind(a, false).unwrap();
+        let a2 = c.admit_behind(a, false).unwrap();
+        assert_eq!(c.admit_behind(a, false).unwrap_err(), Refused::Address);
+        let trusted = c.admit_behind(a, true).unwrap();
+        // The proxy itself as a client (no header) has a share of its own.
+        let own = c.admit_behind(proxy, false).unwrap();
+        assert_eq!((c.open(), c.from(a), c.from(proxy)), (3, 3, 1));
+        drop((a1, a2, trusted, own, p));
         assert_eq!(c.open(), 0);
         assert!(c.live.lock().unwrap().is_empty(), "no entry left behind");
     }

@@ -219,7 +219,34 @@ impl Client {
         Client::over(socket.into(), addr, None)
     }
 
+    /// Connects to `addr` from the loopback address `from` with extra request `headers` (a
+    /// reverse proxy's forwarding headers, say).
+    pub fn connect_with_headers(
+        from: &str,
+        addr: &str,
+        headers: &[(&str, &str)],
+    ) -> Result<Client, String> {
+        let to: std::net::SocketAddr = addr.parse().map_err(|e| format!("{addr}: {e}"))?;
+        let local: std::net::SocketAddr = format!("{from}:0")
+            .parse()
+            .map_err(|e| format!("{from}: {e}"))?;
+        let socket = socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None)
+            .map_err(|e| e.to_string())?;
+        socket.bind(&local.into()).map_err(|e| e.to_string())?;
+        socket.connect(&to.into()).map_err(|e| e.to_string())?;
+        Client::over_with(socket.into(), addr, None, headers)
+    }
+
     fn over(stream: TcpStream, addr: &str, origin: Option<&str>) -> Result<Client, String> {
+        Client::over_with(stream, addr, origin, &[])
+    }
+
+    fn over_with(
+        stream: TcpStream,
+        addr: &str,
+        origin: Option<&str>,
+        headers: &[(&str, &str)],
+    ) -> Result<Client, String> {
         // The handshake blocks (with a bound); reads after it poll every 100 ms.
         stream
             .set_read_timeout(Some(WAIT))
@@ -231,6 +258,12 @@ impl Client {
             request
                 .headers_mut()
                 .insert("Origin", o.parse().expect("header value"));
+        }
+        for (name, value) in headers {
+            let name: tungstenite::http::HeaderName = name.parse().map_err(|e| format!("{e}"))?;
+            request
+                .headers_mut()
+                .append(name, value.parse().map_err(|e| format!("{e}"))?);
         }
         let (ws, _) = tungstenite::client(request, stream).map_err(|e| e.to_string())?;
         ws.get_ref()
