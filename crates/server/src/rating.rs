@@ -42,6 +42,34 @@ pub fn unrated_because(plies: usize, reason: EndReason, pair_games: u32) -> Opti
     }
 }
 
+/// The highest rating a result against a provisional opponent can lift a player to, unless
+/// that opponent is rated higher: a new player's rating plus 150. New accounts (puppets) that
+/// lose on purpose can lift nobody above it, however many there are; below it, and against
+/// established opponents, ratings move as Glicko-2 says.
+pub const PROVISIONAL_CEILING: f64 = 1650.0;
+
+/// Whether a rating is still provisional: its deviation above
+/// [`gomoku_net::PROVISIONAL_DEVIATION`] (too few games, or too long ago, to trust it).
+pub fn provisional(g: Glicko) -> bool {
+    g.deviation > gomoku_net::PROVISIONAL_DEVIATION
+}
+
+/// The player's rating after a game against `opponent` (`score` as in [`update`]): Glicko-2's,
+/// except that a rise against a provisional opponent stops at [`PROVISIONAL_CEILING`] or the
+/// opponent's rating, whichever is higher (a player already above both keeps its rating). The
+/// deviation and volatility move as usual (the game was played), and so does a fall.
+pub fn rated(player: Glicko, opponent: Glicko, score: f64) -> Glicko {
+    let full = update(player, opponent, score);
+    if !provisional(opponent) || full.rating <= player.rating {
+        return full;
+    }
+    let top = PROVISIONAL_CEILING.max(opponent.rating).max(player.rating);
+    Glicko {
+        rating: full.rating.min(top),
+        ..full
+    }
+}
+
 /// A rating with its deviation and volatility.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Glicko {
@@ -150,6 +178,104 @@ mod tests {
         );
         assert_eq!(unrated_because(40, resigned, MAX_PAIR_GAMES - 1), None);
         assert!(unrated_because(40, EndReason::Five, MAX_PAIR_GAMES).is_some());
+    }
+
+    /// A new player's five new accounts, three lost games each.
+    fn farm(master: Glicko) -> Glicko {
+        let mut master = master;
+        for _ in 0..5 {
+            let mut puppet = Glicko::default();
+            for _ in 0..MAX_PAIR_GAMES {
+                let (m, p) = (rated(master, puppet, 1.0), rated(puppet, master, 0.0));
+                (master, puppet) = (m, p);
+            }
+        }
+        master
+    }
+
+    #[test]
+    fn puppets_lift_nobody_above_the_ceiling() {
+        // Plain Glicko-2 gives a new player +500 for it.
+        let mut plain = Glicko::default();
+        for _ in 0..5 {
+            let mut puppet = Glicko::default();
+            for _ in 0..MAX_PAIR_GAMES {
+                (plain, puppet) = (update(plain, puppet, 1.0), update(puppet, plain, 0.0));
+            }
+        }
+        assert!(plain.rating > 1950.0, "{plain:?}");
+        let new = farm(Glicko::default());
+        assert!(new.rating > 1500.0 && new.rating <= 1650.0, "{new:?}");
+        // A weak established player gets no further; a strong one gains nothing.
+        let weak = Glicko {
+            rating: 1300.0,
+            deviation: 60.0,
+            volatility: 0.06,
+        };
+        assert!(farm(weak).rating <= PROVISIONAL_CEILING, "{:?}", farm(weak));
+        let strong = Glicko {
+            rating: 1900.0,
+            ..weak
+        };
+        assert_eq!(farm(strong).rating, 1900.0);
+    }
+
+    #[test]
+    fn established_opponents_and_losses_move_ratings_as_glicko_says() {
+        let new = Glicko::default();
+        let established = Glicko {
+            rating: 1700.0,
+            deviation: 80.0,
+            volatility: 0.06,
+        };
+        assert!(!provisional(established) && provisional(new));
+        // Against an established opponent nothing is held, above the ceiling too.
+        assert_eq!(rated(new, established, 1.0), update(new, established, 1.0));
+        let high = Glicko {
+            rating: 1800.0,
+            ..established
+        };
+        assert_eq!(
+            rated(high, established, 1.0),
+            update(high, established, 1.0)
+        );
+        // A loss, and a win's deviation, are Glicko-2's.
+        assert_eq!(rated(established, new, 0.0), update(established, new, 0.0));
+        let win = rated(new, new, 1.0);
+        assert_eq!(win.rating, PROVISIONAL_CEILING);
+        assert_eq!(win.deviation, update(new, new, 1.0).deviation);
+        // A provisional opponent rated higher than the ceiling can lift a player to itself.
+        let rising = Glicko {
+            rating: 1900.0,
+            ..new
+        };
+        let upset = rated(new, rising, 1.0);
+        assert_eq!(upset, update(new, rising, 1.0));
+        assert!(upset.rating > PROVISIONAL_CEILING && upset.rating <= 1900.0);
+    }
+
+    #[test]
+    fn two_honest_new_players_still_converge() {
+        // Twenty rated games (over a week: three a day), Ada winning seven in ten.
+        let (mut ada, mut bea) = (Glicko::default(), Glicko::default());
+        for game in 0..20 {
+            let score = if game % 10 % 3 == 2 { 0.0 } else { 1.0 };
+            (ada, bea) = (rated(ada, bea, score), rated(bea, ada, 1.0 - score));
+            if game >= 10 {
+                assert!(
+                    ada.rating > bea.rating + 100.0,
+                    "game {game}: {ada:?} {bea:?}"
+                );
+            }
+        }
+        assert!(
+            ada.rating > 1500.0 && bea.rating < 1500.0,
+            "{ada:?} {bea:?}"
+        );
+        assert!(
+            ada.deviation < 200.0 && bea.deviation < 200.0,
+            "{ada:?} {bea:?}"
+        );
     }
 
     #[test]

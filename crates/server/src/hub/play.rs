@@ -210,8 +210,8 @@ impl Hub {
                     None => 0.5,
                 };
                 ratings = Some([
-                    (b, rating::update(pb.rating, pw.rating, score)),
-                    (w, rating::update(pw.rating, pb.rating, 1.0 - score)),
+                    (b, rating::rated(pb.rating, pw.rating, score)),
+                    (w, rating::rated(pw.rating, pb.rating, 1.0 - score)),
                 ]);
             }
         }
