@@ -33,8 +33,9 @@ if [ "$(id -u)" -ne 0 ]; then sudo_cmd=(sudo); fi
 packages=(pkg-config libasound2-dev libudev-dev libwayland-dev libxkbcommon-dev fonts-wqy-microhei
   libvulkan1 mesa-vulkan-drivers)
 if [ "$want_e2e" -eq 1 ]; then
-  # nginx and openssl: the reverse-proxy example (docs/deploy/) run in front of two servers.
-  packages+=(xvfb xauth xdotool python3 chromium nginx openssl webp)
+  # nginx and openssl: the reverse-proxy example (docs/deploy/) run in front of two servers;
+  # webp and pngquant: make screenshots (a palette, then lossless WebP).
+  packages+=(xvfb xauth xdotool python3 chromium nginx openssl webp pngquant)
   # Node and npm may come from elsewhere than Debian (as on our CI machines): only when absent.
   command -v node >/dev/null 2>&1 || packages+=(nodejs)
   command -v npm >/dev/null 2>&1 || packages+=(npm)

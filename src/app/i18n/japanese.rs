@@ -90,7 +90,7 @@ pub(super) const JAPANESE: &[(&str, &str)] = &[
     ("Resign", "投了"),
     ("Undos left: {n}", "残りの待った：{n}"),
     ("AI thinking...", "AI が考えています…"),
-    ("{rule} rule, {n}x{n}", "{rule}ルール、{n}x{n}"),
+    ("{rule} rule, {n}x{n}", "{rule}、{n}x{n}"),
     ("Move {n}", "{n} 手目"),
     (
         "Red crosses: points forbidden to Black.",

@@ -84,7 +84,7 @@ pub(super) const KOREAN: &[(&str, &str)] = &[
     ("Resign", "기권"),
     ("Undos left: {n}", "남은 무르기: {n}"),
     ("AI thinking...", "AI가 생각 중…"),
-    ("{rule} rule, {n}x{n}", "{rule} 규칙, {n}x{n}"),
+    ("{rule} rule, {n}x{n}", "{rule}, {n}x{n}"),
     ("Move {n}", "{n}수째"),
     (
         "Red crosses: points forbidden to Black.",
