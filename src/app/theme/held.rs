@@ -41,7 +41,15 @@ pub fn held(ctx: &egui::Context) -> Vec<egui::Rect> {
             .areas()
             .visible_layer_ids()
             .into_iter()
-            .filter(|layer| !matches!(layer.order, egui::Order::Tooltip | egui::Order::Debug))
+            // Not the background: egui keeps it as an area the size of the whole window (for
+            // the panels' clicks), and the panels on it are held one by one above. Nor
+            // tooltips, which take no clicks.
+            .filter(|layer| {
+                !matches!(
+                    layer.order,
+                    egui::Order::Background | egui::Order::Tooltip | egui::Order::Debug
+                )
+            })
             .filter_map(|layer| memory.area_rect(layer.id))
             .collect()
     });
@@ -65,6 +73,9 @@ mod tests {
         let panel = egui::Rect::from_min_max(egui::pos2(1000.0, 0.0), SCREEN.max);
         let mut shown = Vec::new();
         run_frame(&ctx, SCREEN, Vec::new(), |ctx| {
+            // Painted on the background, as the board's numbers and the panels are.
+            ctx.layer_painter(egui::LayerId::background())
+                .circle_filled(egui::pos2(50.0, 50.0), 4.0, egui::Color32::RED);
             hold(ctx, panel);
             egui::Window::new("A window")
                 .id(egui::Id::new("a_window"))
@@ -77,6 +88,13 @@ mod tests {
             .memory(|m| m.area_rect(egui::Id::new("a_window")))
             .expect("shown");
         assert!(shown.contains(&window), "{shown:?}");
+        // What lies between the panel and the window is nobody's: egui's background area
+        // (the whole window, where panels and the board's text are painted) is not held.
+        let free = egui::pos2(50.0, SCREEN.max.y - 50.0);
+        assert!(
+            !shown.iter().any(|r| r.contains(free)),
+            "{free:?} is held: {shown:?}"
+        );
         // The next pass shows no panel: none is held from the last one.
         run_frame(&ctx, SCREEN, Vec::new(), |ctx| shown = held(ctx));
         assert!(!shown.contains(&panel), "{shown:?}");
