@@ -75,6 +75,7 @@ fn main() {
             address,
             player_token: Some(token),
             seats: vec![seat.clone()],
+            games: vec![],
         }],
     };
     Store::new(FileBackend::new(dir))

@@ -14,15 +14,16 @@ use std::time::{Duration, Instant};
 use bevy::prelude::*;
 use gomoku::app::i18n::Lang;
 use gomoku::app::online::{
-    Link, LinkStatus, NoticeKind, OnlineAccount, OnlineClocks, OnlineCommand, OnlineGame,
-    OnlineNotice, ToServer,
+    AccountCommand, AccountNews, AccountState, ExportDir, Link, LinkStatus, NoticeKind,
+    OnlineAccount, OnlineClocks, OnlineCommand, OnlineGame, OnlineNotice, SignedOut, ToServer,
 };
 use gomoku::app::{Board, GameHistory, Screen};
 use gomoku::players::settings::Language;
 use gomoku_engine::{Pos, Rule, Stone};
 use gomoku_net::{
-    ClientMessage, ClockState, EndReason, ErrorCode, GameResult, PROTOCOL_VERSION, PlayerInfo,
-    RoomSettings, RoomState, RoomStatus, RoomUpdate, SeatInfo, ServerMessage, TimeControl,
+    AccountInfo, ClientMessage, ClockState, EndReason, ErrorCode, FinishedGame, GameResult,
+    PROTOCOL_VERSION, Password, PlayerInfo, RoomSettings, RoomState, RoomStatus, RoomUpdate,
+    SeatInfo, ServerMessage, SignOutWhich, TimeControl,
 };
 use online_app::{link, lobby_app as online_app, room, wait_for};
 
@@ -113,6 +114,7 @@ impl FakeServer {
             player: Some(player),
             token: Some("a-token".to_owned()),
             seats,
+            account: None,
         });
         wait_for(app, "the welcome", |app| link(app) == Link::Online);
     }
@@ -446,6 +448,7 @@ fn the_seat_is_asked_for_again_in_the_frame_that_reads_the_welcome() {
         player: Some(player(1, "Ann", false)),
         token: None,
         seats: vec![held.clone()],
+        account: None,
     });
     // Frames until one has read the welcome, and not one more: the resume was sent in that
     // frame (the link's state turns to online only in the next one; a resume held back for
@@ -488,6 +491,7 @@ fn a_taken_name_keeps_the_name_the_server_gave() {
         player: Some(player(5, "Guest 4821", true)),
         token: None,
         seats: vec![],
+        account: None,
     });
     server.say(ServerMessage::Error {
         code: ErrorCode::NameTaken,
@@ -526,6 +530,7 @@ fn a_refusal_is_said_in_the_player_s_language_and_goes_with_its_position_or_its_
         player: Some(player(1, "Guest 4821", true)),
         token: Some("a-token".to_owned()),
         seats: vec![],
+        account: None,
     });
     let english = "another player is called 'Ann'; you play as 'Guest 4821'";
     server.say(ServerMessage::Error {
@@ -656,4 +661,448 @@ fn a_server_that_cannot_be_reached_is_explained_to_the_player() {
     });
     let text = said(&app).unwrap();
     assert!(text.contains("settings"), "{text}");
+}
+
+// --- The account (issue 84): signing in, pairing, sessions ended, the account's games. ---
+
+/// The App's token for the fake server, if it keeps one.
+fn token(app: &App, server: &FakeServer) -> Option<String> {
+    let address = format!("ws://{}/ws", server.addr);
+    app.world()
+        .resource::<OnlineAccount>()
+        .server(&address)
+        .and_then(|s| s.player_token.clone())
+}
+
+/// A finished game of the account: `n` moves on two rows, Ann black against `white`, which
+/// Black won by resignation (the server's `id`, and a date `id` hours after 2026-12-01).
+fn finished(id: i64, n: usize, white: &str) -> FinishedGame {
+    FinishedGame {
+        id,
+        code: format!("G{id:05}"),
+        settings: RoomSettings {
+            rule: Rule::Freestyle,
+            size: 15,
+            time: None,
+            rated: true,
+        },
+        black: "Ann".to_owned(),
+        white: white.to_owned(),
+        moves: (0..n)
+            .map(|i| {
+                // Black on one row, White on another, a point apart: no five.
+                Pos::new(2 * (i / 2) as u8, 2 + (i % 2) as u8 * 6)
+            })
+            .collect(),
+        result: GameResult {
+            winner: Some(Stone::Black),
+            reason: EndReason::Resigned,
+            line: vec![],
+        },
+        finished_ms: 1_796_083_200_000 + id * 3_600_000,
+    }
+}
+
+/// Waits for the client's request for a page of the account's games; returns its `before`.
+fn hear_my_games(server: &FakeServer, app: &mut App) -> Option<i64> {
+    server.hear(app, "the account's games asked for", |m| match m {
+        ClientMessage::MyGames { before } => Some(*before),
+        _ => None,
+    })
+}
+
+#[test]
+fn signing_in_sends_the_name_and_password_and_keeps_the_new_session_s_token() {
+    let server = FakeServer::start();
+    let mut app = online_app(&server.addr, "Player");
+    server.welcome(&mut app, player(7, "Player", true), vec![]);
+    assert_eq!(token(&app, &server).as_deref(), Some("a-token"));
+    // The player signs in to the account made on another device.
+    app.world_mut().write_message(AccountCommand::SignIn {
+        name: " Ann ".to_owned(),
+        password: Password("correct horse".to_owned()),
+    });
+    let (version, name, password, device) = server.hear(&mut app, "the sign-in", |m| match m {
+        ClientMessage::SignIn {
+            version,
+            name,
+            password,
+            device,
+        } => Some((*version, name.clone(), password.clone(), device.clone())),
+        _ => None,
+    });
+    assert_eq!(version, PROTOCOL_VERSION);
+    assert_eq!(name, "Ann");
+    assert_eq!(password, Password("correct horse".to_owned()));
+    assert!(device.is_some_and(|d| d.starts_with("Desktop")));
+    server.say(ServerMessage::Welcome {
+        version: PROTOCOL_VERSION,
+        player: Some(player(1, "Ann", false)),
+        token: Some("session-2".to_owned()),
+        seats: vec![],
+        account: Some(AccountInfo {
+            session: 2,
+            password: true,
+        }),
+    });
+    wait_for(&mut app, "the welcome", |app| {
+        app.world().resource::<LinkStatus>().player_id == Some(1)
+    });
+    assert_eq!(token(&app, &server).as_deref(), Some("session-2"));
+    let status = app.world().resource::<LinkStatus>().clone();
+    assert_eq!(status.account.map(|a| a.password), Some(true));
+    // The name played under is the account's: the next hello does not rename it.
+    assert_eq!(app.world().resource::<OnlineAccount>().0.name, "Ann");
+    // The password is nowhere in what is kept.
+    let kept = format!("{:?}", app.world().resource::<OnlineAccount>().0);
+    assert!(!kept.contains("correct horse"), "{kept}");
+}
+
+#[test]
+fn a_refused_sign_in_is_said_and_not_tried_again_nor_a_new_player_made() {
+    let server = FakeServer::start();
+    let mut app = online_app(&server.addr, "Player");
+    server.welcome(&mut app, player(7, "Player", true), vec![]);
+    app.world_mut().write_message(AccountCommand::SignIn {
+        name: "Ann".to_owned(),
+        password: Password("wrong password".to_owned()),
+    });
+    server.hear(&mut app, "the sign-in", |m| {
+        matches!(m, ClientMessage::SignIn { .. }).then_some(())
+    });
+    server.say(ServerMessage::Error {
+        code: ErrorCode::SignInFailed,
+        message: "wrong name or password".to_owned(),
+        request: Some("sign_in".to_owned()),
+    });
+    wait_for(&mut app, "the refusal", |app| {
+        notice(app).and_then(|n| n.code()) == Some(ErrorCode::SignInFailed)
+    });
+    wait_for(&mut app, "offline", |app| link(app) == Link::Offline);
+    let text = notice(&app).unwrap().text(Lang(Language::English));
+    assert!(text.contains("name or the password is wrong"), "{text}");
+    // Nothing more is sent: no hello making a new player, no second sign-in.
+    for _ in 0..40 {
+        app.update();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    while let Ok(m) = server.heard.try_recv() {
+        assert!(!m.is_greeting(), "{m:?} was sent after the refusal");
+    }
+    // The old session's token is still kept.
+    assert_eq!(token(&app, &server).as_deref(), Some("a-token"));
+}
+
+#[test]
+fn a_session_ended_elsewhere_drops_the_token_and_tells_the_player() {
+    let server = FakeServer::start();
+    let mut app = online_app(&server.addr, "Ann");
+    server.welcome(&mut app, player(1, "Ann", false), vec![held_seat()]);
+    assert_eq!(token(&app, &server).as_deref(), Some("a-token"));
+    server.say(ServerMessage::SessionEnded {
+        reason: "signed out from another device".to_owned(),
+    });
+    server.close();
+    wait_for(&mut app, "the sign-out", |app| {
+        app.world().resource::<LinkStatus>().signed_out.is_some()
+    });
+    wait_for(&mut app, "offline", |app| link(app) == Link::Offline);
+    assert_eq!(token(&app, &server), None);
+    let address = format!("ws://{}/ws", server.addr);
+    assert!(
+        app.world()
+            .resource::<OnlineAccount>()
+            .server(&address)
+            .is_some_and(|s| s.seats.is_empty())
+    );
+    assert!(matches!(
+        app.world().resource::<LinkStatus>().signed_out,
+        Some(SignedOut::Ended(_))
+    ));
+    // No connection is made by itself (a hello without a token would make a new player),
+    // not even on coming back to the lobby.
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Menu);
+    app.update();
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Lobby);
+    for _ in 0..40 {
+        app.update();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert_eq!(link(&app), Link::Offline);
+    while let Ok(m) = server.heard.try_recv() {
+        assert!(!m.is_greeting(), "{m:?} was sent after the sign-out");
+    }
+    // The player chooses to pair this device: the code goes as the first message.
+    app.world_mut().write_message(AccountCommand::Pair {
+        code: "abcd efgh".to_owned(),
+    });
+    let code = server.hear(&mut app, "the pairing", |m| match m {
+        ClientMessage::Pair { code, .. } => Some(code.clone()),
+        _ => None,
+    });
+    assert_eq!(code, "abcd efgh");
+}
+
+#[test]
+fn a_token_the_server_no_longer_knows_asks_the_player_instead_of_making_a_new_one() {
+    let server = FakeServer::start();
+    let mut app = online_app(&server.addr, "Ann");
+    let address = format!("ws://{}/ws", server.addr);
+    app.world_mut()
+        .resource_mut::<OnlineAccount>()
+        .server_mut(&address)
+        .player_token = Some("old-token".to_owned());
+    server.hear(&mut app, "the hello", |m| {
+        matches!(m, ClientMessage::Hello { token: Some(t), .. } if t == "old-token").then_some(())
+    });
+    server.say(ServerMessage::Error {
+        code: ErrorCode::UnknownPlayer,
+        message: "no player has this token".to_owned(),
+        request: Some("hello".to_owned()),
+    });
+    wait_for(&mut app, "offline", |app| link(app) == Link::Offline);
+    assert_eq!(token(&app, &server), None);
+    let why = app.world().resource::<LinkStatus>().signed_out.clone();
+    assert_eq!(why, Some(SignedOut::Unknown));
+    for _ in 0..40 {
+        app.update();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    while let Ok(m) = server.heard.try_recv() {
+        assert!(!m.is_greeting(), "{m:?} was sent by itself");
+    }
+    // A new player, when the player asks for one: a hello with the name and no token.
+    app.world_mut().write_message(AccountCommand::NewPlayer);
+    server.hear(&mut app, "the new player's hello", |m| match m {
+        ClientMessage::Hello {
+            token: None,
+            name: Some(n),
+            ..
+        } if n == "Ann" => Some(()),
+        _ => None,
+    });
+}
+
+#[test]
+fn the_account_s_games_are_fetched_page_after_page_and_merged_once() {
+    let server = FakeServer::start();
+    let mut app = online_app(&server.addr, "Ann");
+    // A game this device already kept itself (the same moves, the same day).
+    let own = finished(3, 9, "Bob");
+    let record = gomoku::app::online::my_games::record_of_finished(&own, "Ann", "deleted")
+        .expect("a record");
+    app.world_mut().resource_mut::<GameHistory>().add(&record);
+    server.welcome(&mut app, player(1, "Ann", false), vec![]);
+    // Two pages: fifty games, then three (one of them the game kept already, one against a
+    // deleted account).
+    let first: Vec<FinishedGame> = (4..54).rev().map(|id| finished(id, 7, "Bob")).collect();
+    let last = vec![
+        finished(3, 9, "Bob"),
+        finished(2, 5, gomoku_net::DELETED_PLAYER),
+        finished(1, 11, "Cid"),
+    ];
+    assert_eq!(hear_my_games(&server, &mut app), None);
+    server.say(ServerMessage::MyGames {
+        games: first.clone(),
+        more: true,
+    });
+    assert_eq!(hear_my_games(&server, &mut app), Some(4));
+    server.say(ServerMessage::MyGames {
+        games: last.clone(),
+        more: false,
+    });
+    wait_for(&mut app, "the games merged", |app| {
+        app.world().resource::<GameHistory>().len() == 53
+    });
+    let history = app.world().resource::<GameHistory>().0.clone();
+    // Oldest first, each once, every one an online game that replays.
+    let dates: Vec<&str> = history
+        .games
+        .iter()
+        .map(|g| g.record.date.as_str())
+        .collect();
+    assert!(dates.windows(2).all(|w| w[0] <= w[1]), "{dates:?}");
+    for i in 0..history.len() {
+        history.game(i).expect("kept").expect("replays");
+    }
+    assert!(
+        history
+            .games
+            .iter()
+            .any(|g| g.record.white == "deleted player"),
+        "the deleted opponent is named"
+    );
+    // Connected again (another welcome): the games come again and nothing is added twice.
+    server.close();
+    server.welcome(&mut app, player(1, "Ann", false), vec![]);
+    assert_eq!(hear_my_games(&server, &mut app), None);
+    server.say(ServerMessage::MyGames {
+        games: first,
+        more: true,
+    });
+    assert_eq!(hear_my_games(&server, &mut app), Some(4));
+    server.say(ServerMessage::MyGames {
+        games: last,
+        more: false,
+    });
+    wait_for(&mut app, "the second fetch", |app| {
+        app.world().resource::<AccountState>().fetch.is_none()
+    });
+    assert_eq!(app.world().resource::<GameHistory>().len(), 53);
+    assert_eq!(app.world().resource::<AccountState>().merged, 0);
+}
+
+#[test]
+fn downloading_the_games_writes_our_json_and_a_text_of_position_strings() {
+    let server = FakeServer::start();
+    let mut app = online_app(&server.addr, "Ann");
+    let dir = std::env::temp_dir().join(format!("gomoku-export-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    app.world_mut().insert_resource(ExportDir(dir.clone()));
+    server.welcome(&mut app, player(1, "Ann", false), vec![]);
+    // The fetch after the welcome, then the download's own.
+    assert_eq!(hear_my_games(&server, &mut app), None);
+    server.say(ServerMessage::MyGames {
+        games: vec![],
+        more: false,
+    });
+    wait_for(&mut app, "the first fetch", |app| {
+        app.world().resource::<AccountState>().fetch.is_none()
+    });
+    app.world_mut().write_message(AccountCommand::DownloadGames);
+    assert_eq!(hear_my_games(&server, &mut app), None);
+    server.say(ServerMessage::MyGames {
+        games: vec![finished(2, 6, "Bob"), finished(1, 4, "Cid")],
+        more: false,
+    });
+    wait_for(&mut app, "the files written", |app| {
+        app.world().resource::<AccountState>().news.is_some()
+    });
+    let news = app.world().resource::<AccountState>().news.clone();
+    let Some(AccountNews::Downloaded { files, games }) = news else {
+        panic!("not written: {news:?}");
+    };
+    assert_eq!(games, 2);
+    assert_eq!(files.len(), 2, "{files:?}");
+    let json = std::fs::read_to_string(&files[0]).expect("the JSON file");
+    let text = std::fs::read_to_string(&files[1]).expect("the text file");
+    assert!(
+        files[0].ends_with(".json") && files[1].ends_with(".txt"),
+        "{files:?}"
+    );
+    // Our records, oldest first, each read back by the engine.
+    let records: Vec<serde_json::Value> = serde_json::from_str(&json).expect("a JSON array");
+    assert_eq!(records.len(), 2);
+    for (r, (white, moves)) in records.iter().zip([("Cid", 4), ("Bob", 6)]) {
+        assert_eq!(r["format"], "gomoku-record");
+        assert_eq!(r["white"], white);
+        let one = serde_json::to_string(r).unwrap();
+        let record = gomoku_engine::record::json::from_json(&one).expect("a record");
+        assert_eq!(record.moves.len(), moves);
+        assert_eq!(record.result.winner, Some(Stone::Black));
+    }
+    // One game a line after the header: position string, result, rule, size, names, date,
+    // code; the position string reads back.
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert!(lines[0].starts_with('#'));
+    let cells: Vec<&str> = lines[1].split('\t').collect();
+    assert_eq!(cells.len(), 8, "{}", lines[1]);
+    assert_eq!(&cells[1..4], ["1-0", "freestyle", "15"]);
+    assert_eq!(&cells[4..6], ["Ann", "Cid"]);
+    assert_eq!(cells[7], "G00001");
+    let moves = gomoku_engine::board::parse_moves(cells[0], 15).expect("a position string");
+    assert_eq!(moves, finished(1, 4, "Cid").moves);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_pairing_code_is_asked_for_and_shown_with_its_time() {
+    let server = FakeServer::start();
+    let mut app = online_app(&server.addr, "Ann");
+    server.welcome(&mut app, player(1, "Ann", false), vec![]);
+    app.world_mut().write_message(AccountCommand::PairingCode);
+    server.hear(&mut app, "the request", |m| {
+        matches!(m, ClientMessage::PairingCode).then_some(())
+    });
+    server.say(ServerMessage::PairingCode {
+        code: "ABCD-EFGH".to_owned(),
+        expires_in_secs: 300,
+    });
+    wait_for(&mut app, "the code", |app| {
+        app.world().resource::<AccountState>().pairing.is_some()
+    });
+    let shown = app
+        .world()
+        .resource::<AccountState>()
+        .pairing
+        .clone()
+        .unwrap();
+    assert_eq!(shown.code, "ABCD-EFGH");
+    assert!(shown.left.remaining_secs() > 290.0 && shown.left.remaining_secs() <= 300.0);
+}
+
+#[test]
+fn deleting_the_account_sends_the_name_and_leaves_the_device_signed_out() {
+    let server = FakeServer::start();
+    let mut app = online_app(&server.addr, "Ann");
+    server.welcome(&mut app, player(1, "Ann", false), vec![]);
+    app.world_mut()
+        .write_message(AccountCommand::DeleteAccount {
+            name: "Ann".to_owned(),
+            password: None,
+        });
+    let name = server.hear(&mut app, "the deletion", |m| match m {
+        ClientMessage::DeleteAccount { name, password } => {
+            assert_eq!(*password, None);
+            Some(name.clone())
+        }
+        _ => None,
+    });
+    assert_eq!(name, "Ann");
+    server.say(ServerMessage::AccountDeleted);
+    server.close();
+    wait_for(&mut app, "offline", |app| link(app) == Link::Offline);
+    assert_eq!(
+        app.world().resource::<LinkStatus>().signed_out,
+        Some(SignedOut::Deleted)
+    );
+    assert_eq!(token(&app, &server), None);
+}
+
+#[test]
+fn signing_out_here_drops_the_token_and_connects_no_more() {
+    let server = FakeServer::start();
+    let mut app = online_app(&server.addr, "Ann");
+    server.welcome(&mut app, player(1, "Ann", false), vec![]);
+    app.world_mut()
+        .write_message(AccountCommand::SignOut(SignOutWhich::This));
+    server.hear(&mut app, "the sign-out", |m| {
+        matches!(
+            m,
+            ClientMessage::SignOut {
+                which: SignOutWhich::This
+            }
+        )
+        .then_some(())
+    });
+    server.say(ServerMessage::SignedOut { sessions: 1 });
+    server.close();
+    wait_for(&mut app, "offline", |app| link(app) == Link::Offline);
+    assert_eq!(
+        app.world().resource::<LinkStatus>().signed_out,
+        Some(SignedOut::Here)
+    );
+    assert_eq!(token(&app, &server), None);
+    for _ in 0..40 {
+        app.update();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    while let Ok(m) = server.heard.try_recv() {
+        assert!(!m.is_greeting(), "{m:?} was sent by itself");
+    }
 }

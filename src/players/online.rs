@@ -22,6 +22,10 @@ pub struct ServerAccount {
     pub player_token: Option<String>,
     /// Seats in games not known to be over, newest last.
     pub seats: Vec<SeatInfo>,
+    /// The codes of the account's finished games already in the local history (kept here
+    /// when played, or merged from the account's list): none is taken twice.
+    #[serde(default)]
+    pub games: Vec<String>,
 }
 
 /// The online settings and secrets.

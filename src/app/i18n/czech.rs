@@ -1074,4 +1074,128 @@ pub(super) const CZECH: &[(&str, &str)] = &[
     ("creating the folder", "vytvoření složky"),
     ("writing", "zápis"),
     ("replacing", "nahrazení"),
+    // The account: signing in, pairing, devices, the games, deleting it (issue 84).
+    (
+        "A password has {min} to {max} characters.",
+        "Heslo má {min} až {max} znaků.",
+    ),
+    (
+        "The two new passwords are not the same.",
+        "Obě nová hesla nejsou stejná.",
+    ),
+    ("Account", "Účet"),
+    ("Change the password", "Změnit heslo"),
+    ("Current password", "Současné heslo"),
+    ("Delete the account", "Smazat účet"),
+    ("Delete the account for ever", "Smazat účet navždy"),
+    (
+        "Deleting the account frees its name and signs out every device. Your finished games stay with your opponents, under \"deleted player\"; their ratings do not change. This cannot be undone.",
+        "Smazáním účtu se uvolní jeho jméno a odhlásí se všechna zařízení. Vaše dohrané partie zůstanou soupeřům pod jménem „smazaný hráč“; jejich hodnocení se nezmění. Nelze to vrátit zpět.",
+    ),
+    ("Devices signed in", "Přihlášená zařízení"),
+    ("Devices signed out: {n}.", "Odhlášených zařízení: {n}."),
+    ("Download my games", "Stáhnout mé partie"),
+    ("Enter a pairing code", "Zadat párovací kód"),
+    (
+        "Every finished game of the account: a JSON file of records and a text file, one game a line (position string and result).",
+        "Všechny dohrané partie účtu: soubor záznamů JSON a textový soubor, jedna partie na řádek (řetězec pozice a výsledek).",
+    ),
+    ("Fetching your games...", "Načítám vaše partie..."),
+    (
+        "Games written: {n}. Files: {files}",
+        "Zapsáno partií: {n}. Soubory: {files}",
+    ),
+    ("New password", "Nové heslo"),
+    ("New password again", "Nové heslo znovu"),
+    (
+        "Not protected by a password: only this device, and devices you pair with it, can play as you.",
+        "Není chráněn heslem: za vás může hrát jen toto zařízení a zařízení s ním spárovaná.",
+    ),
+    (
+        "On the other device, open Account, choose Enter a pairing code and type this code. It works once, for {time}.",
+        "Na druhém zařízení otevřete Účet, zvolte Zadat párovací kód a napište tento kód. Platí jednou, ještě {time}.",
+    ),
+    ("Pair a device", "Spárovat zařízení"),
+    ("Pair this device", "Spárovat toto zařízení"),
+    ("Pairing code", "Párovací kód"),
+    ("Password", "Heslo"),
+    ("Play as a new player", "Hrát jako nový hráč"),
+    ("Protect with a password", "Chránit heslem"),
+    (
+        "Protected by a password: you can sign in with your name and password on any device.",
+        "Chráněn heslem: přihlásit se jménem a heslem můžete na jakémkoli zařízení.",
+    ),
+    ("Save the password", "Uložit heslo"),
+    ("Show a pairing code", "Ukázat párovací kód"),
+    ("Show the devices", "Ukázat zařízení"),
+    ("Sign in", "Přihlásit se"),
+    ("Sign in to another account", "Přihlásit se k jinému účtu"),
+    ("Sign in with a password", "Přihlásit se heslem"),
+    ("Sign out", "Odhlásit"),
+    ("Sign out here", "Odhlásit se zde"),
+    (
+        "Sign out of every other device",
+        "Odhlásit všechna ostatní zařízení",
+    ),
+    (
+        "The account was deleted: its name is free and its finished games stay with your opponents. Play as a new player, or sign in to another account.",
+        "Účet byl smazán: jeho jméno je volné a dohrané partie zůstaly soupeřům. Hrajte jako nový hráč, nebo se přihlaste k jinému účtu.",
+    ),
+    (
+        "The games were not written: {why}",
+        "Partie nebyly zapsány: {why}",
+    ),
+    (
+        "The name or the password is wrong: check both and try again.",
+        "Jméno nebo heslo není správné: zkontrolujte obojí a zkuste to znovu.",
+    ),
+    (
+        "The password is set. Other devices signed out: {n}.",
+        "Heslo je nastaveno. Odhlášených jiných zařízení: {n}.",
+    ),
+    (
+        "The password is wrong: nothing changed.",
+        "Heslo není správné: nic se nezměnilo.",
+    ),
+    (
+        "This pairing code is wrong, used or expired: ask the other device for a new one.",
+        "Tento párovací kód není správný, byl použit nebo vypršel: vyžádejte si na druhém zařízení nový.",
+    ),
+    (
+        "Too many attempts to sign in: wait a few minutes, then try again.",
+        "Příliš mnoho pokusů o přihlášení: počkejte pár minut a zkuste to znovu.",
+    ),
+    (
+        "Type your name to confirm",
+        "Pro potvrzení napište své jméno",
+    ),
+    (
+        "You signed out on this device. Sign in with your name and password, pair this device with a code, or play as a new player.",
+        "Na tomto zařízení jste se odhlásili. Přihlaste se jménem a heslem, spárujte toto zařízení kódem, nebo hrajte jako nový hráč.",
+    ),
+    (
+        "You still sit in games not finished (or waiting for an opponent): finish or cancel them first.",
+        "Stále sedíte v nedohraných partiích (nebo čekajících na soupeře): nejdřív je dohrajte nebo zrušte.",
+    ),
+    (
+        "You were signed out on this device. Sign in with your name and password, pair this device with a code, or play as a new player.",
+        "Na tomto zařízení jste byli odhlášeni. Přihlaste se jménem a heslem, spárujte toto zařízení kódem, nebo hrajte jako nový hráč.",
+    ),
+    (
+        "Your account on this server: a password, other devices, your games; or sign in to an account you already have",
+        "Váš účet na tomto serveru: heslo, další zařízení, vaše partie; nebo přihlášení k účtu, který už máte",
+    ),
+    ("deleted player", "smazaný hráč"),
+    (
+        "signed in with a pairing code",
+        "přihlášeno párovacím kódem",
+    ),
+    ("signed in with the password", "přihlášeno heslem"),
+    ("this device", "toto zařízení"),
+    ("where the account was made", "zde byl účet založen"),
+    (
+        "{how}, {began}; last seen {seen}",
+        "{how}, {began}; naposledy {seen}",
+    ),
+    ("{name}, rating {rating}", "{name}, rating {rating}"),
 ];

@@ -1066,4 +1066,125 @@ pub(super) const JAPANESE: &[(&str, &str)] = &[
     ("creating the folder", "フォルダーの作成"),
     ("writing", "書き込み"),
     ("replacing", "置き換え"),
+    // The account: signing in, pairing, devices, the games, deleting it (issue 84).
+    (
+        "A password has {min} to {max} characters.",
+        "パスワードは {min} から {max} 文字です。",
+    ),
+    (
+        "The two new passwords are not the same.",
+        "二つの新しいパスワードが一致しません。",
+    ),
+    ("Account", "アカウント"),
+    ("Change the password", "パスワードを変更"),
+    ("Current password", "現在のパスワード"),
+    ("Delete the account", "アカウントを削除"),
+    ("Delete the account for ever", "アカウントを完全に削除"),
+    (
+        "Deleting the account frees its name and signs out every device. Your finished games stay with your opponents, under \"deleted player\"; their ratings do not change. This cannot be undone.",
+        "アカウントを削除すると名前が空き、すべての端末がサインアウトされます。終わった対局は「削除されたプレイヤー」として相手の手元に残り、相手のレーティングは変わりません。元に戻せません。",
+    ),
+    ("Devices signed in", "サインイン中の端末"),
+    ("Devices signed out: {n}.", "サインアウトした端末：{n}。"),
+    ("Download my games", "自分の対局をダウンロード"),
+    ("Enter a pairing code", "ペアリングコードを入力"),
+    (
+        "Every finished game of the account: a JSON file of records and a text file, one game a line (position string and result).",
+        "アカウントの終わった全対局：JSON の棋譜ファイルと、1 行 1 局のテキストファイル（局面文字列と結果）。",
+    ),
+    ("Fetching your games...", "対局を取得中…"),
+    (
+        "Games written: {n}. Files: {files}",
+        "書き出した対局：{n}。ファイル：{files}",
+    ),
+    ("New password", "新しいパスワード"),
+    ("New password again", "新しいパスワード（確認）"),
+    (
+        "Not protected by a password: only this device, and devices you pair with it, can play as you.",
+        "パスワードで保護されていません：あなたとして対局できるのはこの端末と、ペアリングした端末だけです。",
+    ),
+    (
+        "On the other device, open Account, choose Enter a pairing code and type this code. It works once, for {time}.",
+        "もう一方の端末で「アカウント」を開き、「ペアリングコードを入力」を選んでこのコードを入力してください。使えるのは 1 回だけ、残り {time} です。",
+    ),
+    ("Pair a device", "端末をペアリング"),
+    ("Pair this device", "この端末をペアリング"),
+    ("Pairing code", "ペアリングコード"),
+    ("Password", "パスワード"),
+    ("Play as a new player", "新しいプレイヤーとして対局"),
+    ("Protect with a password", "パスワードで保護"),
+    (
+        "Protected by a password: you can sign in with your name and password on any device.",
+        "パスワードで保護されています：どの端末でも名前とパスワードでサインインできます。",
+    ),
+    ("Save the password", "パスワードを保存"),
+    ("Show a pairing code", "ペアリングコードを表示"),
+    ("Show the devices", "端末を表示"),
+    ("Sign in", "サインイン"),
+    ("Sign in to another account", "別のアカウントにサインイン"),
+    ("Sign in with a password", "パスワードでサインイン"),
+    ("Sign out", "サインアウト"),
+    ("Sign out here", "ここでサインアウト"),
+    (
+        "Sign out of every other device",
+        "他のすべての端末をサインアウト",
+    ),
+    (
+        "The account was deleted: its name is free and its finished games stay with your opponents. Play as a new player, or sign in to another account.",
+        "アカウントは削除されました：名前は空き、終わった対局は相手の手元に残ります。新しいプレイヤーとして対局するか、別のアカウントにサインインしてください。",
+    ),
+    (
+        "The games were not written: {why}",
+        "対局を書き出せませんでした：{why}",
+    ),
+    (
+        "The name or the password is wrong: check both and try again.",
+        "名前かパスワードが違います：両方を確かめてもう一度どうぞ。",
+    ),
+    (
+        "The password is set. Other devices signed out: {n}.",
+        "パスワードを設定しました。サインアウトした他の端末：{n}。",
+    ),
+    (
+        "The password is wrong: nothing changed.",
+        "パスワードが違います：何も変わっていません。",
+    ),
+    (
+        "This pairing code is wrong, used or expired: ask the other device for a new one.",
+        "このペアリングコードは違うか、使用済みか、期限切れです：もう一方の端末で新しいコードを出してください。",
+    ),
+    (
+        "Too many attempts to sign in: wait a few minutes, then try again.",
+        "サインインの試行が多すぎます：数分待ってからもう一度どうぞ。",
+    ),
+    ("Type your name to confirm", "確認のため名前を入力"),
+    (
+        "You signed out on this device. Sign in with your name and password, pair this device with a code, or play as a new player.",
+        "この端末でサインアウトしました。名前とパスワードでサインインするか、コードでこの端末をペアリングするか、新しいプレイヤーとして対局してください。",
+    ),
+    (
+        "You still sit in games not finished (or waiting for an opponent): finish or cancel them first.",
+        "まだ終わっていない（または相手待ちの）対局があります：先に終わらせるか取り消してください。",
+    ),
+    (
+        "You were signed out on this device. Sign in with your name and password, pair this device with a code, or play as a new player.",
+        "この端末はサインアウトされました。名前とパスワードでサインインするか、コードでこの端末をペアリングするか、新しいプレイヤーとして対局してください。",
+    ),
+    (
+        "Your account on this server: a password, other devices, your games; or sign in to an account you already have",
+        "このサーバーでのアカウント：パスワード、他の端末、対局；または既存のアカウントにサインイン",
+    ),
+    ("deleted player", "削除されたプレイヤー"),
+    (
+        "signed in with a pairing code",
+        "ペアリングコードでサインイン",
+    ),
+    ("signed in with the password", "パスワードでサインイン"),
+    ("this device", "この端末"),
+    ("where the account was made", "アカウントを作った端末"),
+    (
+        "{how}, {began}; last seen {seen}",
+        "{how}、{began}；最終接続 {seen}",
+    ),
+    ("{name}, rating {rating}", "{name}、レーティング {rating}"),
 ];

@@ -1060,4 +1060,122 @@ pub(super) const KOREAN: &[(&str, &str)] = &[
     ("creating the folder", "폴더 만들기"),
     ("writing", "쓰기"),
     ("replacing", "교체"),
+    // The account: signing in, pairing, devices, the games, deleting it (issue 84).
+    (
+        "A password has {min} to {max} characters.",
+        "비밀번호는 {min}~{max}자입니다.",
+    ),
+    (
+        "The two new passwords are not the same.",
+        "두 새 비밀번호가 서로 다릅니다.",
+    ),
+    ("Account", "계정"),
+    ("Change the password", "비밀번호 변경"),
+    ("Current password", "현재 비밀번호"),
+    ("Delete the account", "계정 삭제"),
+    ("Delete the account for ever", "계정을 영구 삭제"),
+    (
+        "Deleting the account frees its name and signs out every device. Your finished games stay with your opponents, under \"deleted player\"; their ratings do not change. This cannot be undone.",
+        "계정을 삭제하면 이름이 풀리고 모든 기기에서 로그아웃됩니다. 끝난 대국은 \"삭제된 플레이어\"로 상대에게 남고, 상대의 레이팅은 바뀌지 않습니다. 되돌릴 수 없습니다.",
+    ),
+    ("Devices signed in", "로그인된 기기"),
+    ("Devices signed out: {n}.", "로그아웃된 기기: {n}."),
+    ("Download my games", "내 대국 내려받기"),
+    ("Enter a pairing code", "페어링 코드 입력"),
+    (
+        "Every finished game of the account: a JSON file of records and a text file, one game a line (position string and result).",
+        "계정의 끝난 모든 대국: JSON 기보 파일과, 한 줄에 한 대국씩(국면 문자열과 결과) 적은 텍스트 파일.",
+    ),
+    ("Fetching your games...", "대국을 가져오는 중..."),
+    (
+        "Games written: {n}. Files: {files}",
+        "저장한 대국: {n}. 파일: {files}",
+    ),
+    ("New password", "새 비밀번호"),
+    ("New password again", "새 비밀번호 다시"),
+    (
+        "Not protected by a password: only this device, and devices you pair with it, can play as you.",
+        "비밀번호로 보호되지 않음: 이 기기와, 이 기기와 페어링한 기기만 당신으로 둘 수 있습니다.",
+    ),
+    (
+        "On the other device, open Account, choose Enter a pairing code and type this code. It works once, for {time}.",
+        "다른 기기에서 \"계정\"을 열고 \"페어링 코드 입력\"을 고른 뒤 이 코드를 입력하세요. 한 번만, {time} 동안 쓸 수 있습니다.",
+    ),
+    ("Pair a device", "기기 페어링"),
+    ("Pair this device", "이 기기 페어링"),
+    ("Pairing code", "페어링 코드"),
+    ("Password", "비밀번호"),
+    ("Play as a new player", "새 플레이어로 두기"),
+    ("Protect with a password", "비밀번호로 보호"),
+    (
+        "Protected by a password: you can sign in with your name and password on any device.",
+        "비밀번호로 보호됨: 어느 기기에서나 이름과 비밀번호로 로그인할 수 있습니다.",
+    ),
+    ("Save the password", "비밀번호 저장"),
+    ("Show a pairing code", "페어링 코드 보기"),
+    ("Show the devices", "기기 보기"),
+    ("Sign in", "로그인"),
+    ("Sign in to another account", "다른 계정으로 로그인"),
+    ("Sign in with a password", "비밀번호로 로그인"),
+    ("Sign out", "로그아웃"),
+    ("Sign out here", "여기서 로그아웃"),
+    (
+        "Sign out of every other device",
+        "다른 모든 기기에서 로그아웃",
+    ),
+    (
+        "The account was deleted: its name is free and its finished games stay with your opponents. Play as a new player, or sign in to another account.",
+        "계정이 삭제되었습니다: 이름은 풀렸고 끝난 대국은 상대에게 남습니다. 새 플레이어로 두거나 다른 계정으로 로그인하세요.",
+    ),
+    (
+        "The games were not written: {why}",
+        "대국을 저장하지 못했습니다: {why}",
+    ),
+    (
+        "The name or the password is wrong: check both and try again.",
+        "이름 또는 비밀번호가 틀렸습니다: 둘 다 확인하고 다시 시도하세요.",
+    ),
+    (
+        "The password is set. Other devices signed out: {n}.",
+        "비밀번호를 설정했습니다. 로그아웃된 다른 기기: {n}.",
+    ),
+    (
+        "The password is wrong: nothing changed.",
+        "비밀번호가 틀렸습니다: 아무것도 바뀌지 않았습니다.",
+    ),
+    (
+        "This pairing code is wrong, used or expired: ask the other device for a new one.",
+        "이 페어링 코드는 틀렸거나, 이미 썼거나, 만료되었습니다: 다른 기기에서 새 코드를 받으세요.",
+    ),
+    (
+        "Too many attempts to sign in: wait a few minutes, then try again.",
+        "로그인 시도가 너무 많습니다: 몇 분 기다린 뒤 다시 시도하세요.",
+    ),
+    ("Type your name to confirm", "확인을 위해 이름 입력"),
+    (
+        "You signed out on this device. Sign in with your name and password, pair this device with a code, or play as a new player.",
+        "이 기기에서 로그아웃했습니다. 이름과 비밀번호로 로그인하거나, 코드로 이 기기를 페어링하거나, 새 플레이어로 두세요.",
+    ),
+    (
+        "You still sit in games not finished (or waiting for an opponent): finish or cancel them first.",
+        "아직 끝나지 않은(또는 상대를 기다리는) 대국이 있습니다: 먼저 끝내거나 취소하세요.",
+    ),
+    (
+        "You were signed out on this device. Sign in with your name and password, pair this device with a code, or play as a new player.",
+        "이 기기에서 로그아웃되었습니다. 이름과 비밀번호로 로그인하거나, 코드로 이 기기를 페어링하거나, 새 플레이어로 두세요.",
+    ),
+    (
+        "Your account on this server: a password, other devices, your games; or sign in to an account you already have",
+        "이 서버의 내 계정: 비밀번호, 다른 기기, 대국; 또는 이미 있는 계정으로 로그인",
+    ),
+    ("deleted player", "삭제된 플레이어"),
+    ("signed in with a pairing code", "페어링 코드로 로그인"),
+    ("signed in with the password", "비밀번호로 로그인"),
+    ("this device", "이 기기"),
+    ("where the account was made", "계정을 만든 기기"),
+    (
+        "{how}, {began}; last seen {seen}",
+        "{how}, {began}; 마지막 접속 {seen}",
+    ),
+    ("{name}, rating {rating}", "{name}, 레이팅 {rating}"),
 ];

@@ -1074,4 +1074,134 @@ pub(super) const RUSSIAN: &[(&str, &str)] = &[
     ("creating the folder", "создание папки"),
     ("writing", "запись"),
     ("replacing", "замена"),
+    // The account: signing in, pairing, devices, the games, deleting it (issue 84).
+    (
+        "A password has {min} to {max} characters.",
+        "Пароль — от {min} до {max} символов.",
+    ),
+    (
+        "The two new passwords are not the same.",
+        "Два новых пароля не совпадают.",
+    ),
+    ("Account", "Учётная запись"),
+    ("Change the password", "Сменить пароль"),
+    ("Current password", "Текущий пароль"),
+    ("Delete the account", "Удалить учётную запись"),
+    (
+        "Delete the account for ever",
+        "Удалить учётную запись навсегда",
+    ),
+    (
+        "Deleting the account frees its name and signs out every device. Your finished games stay with your opponents, under \"deleted player\"; their ratings do not change. This cannot be undone.",
+        "Удаление учётной записи освобождает имя и выводит из неё все устройства. Ваши законченные партии остаются у соперников под именем «удалённый игрок»; их рейтинги не меняются. Отменить это нельзя.",
+    ),
+    ("Devices signed in", "Устройства со входом"),
+    (
+        "Devices signed out: {n}.",
+        "Устройств выведено из учётной записи: {n}.",
+    ),
+    ("Download my games", "Скачать мои партии"),
+    ("Enter a pairing code", "Ввести код привязки"),
+    (
+        "Every finished game of the account: a JSON file of records and a text file, one game a line (position string and result).",
+        "Все законченные партии учётной записи: файл записей JSON и текстовый файл, по партии в строке (строка позиции и результат).",
+    ),
+    ("Fetching your games...", "Получаем ваши партии..."),
+    (
+        "Games written: {n}. Files: {files}",
+        "Записано партий: {n}. Файлы: {files}",
+    ),
+    ("New password", "Новый пароль"),
+    ("New password again", "Новый пароль ещё раз"),
+    (
+        "Not protected by a password: only this device, and devices you pair with it, can play as you.",
+        "Не защищена паролем: играть от вашего имени могут только это устройство и привязанные к нему.",
+    ),
+    (
+        "On the other device, open Account, choose Enter a pairing code and type this code. It works once, for {time}.",
+        "На другом устройстве откройте «Учётная запись», выберите «Ввести код привязки» и наберите этот код. Он действует один раз, ещё {time}.",
+    ),
+    ("Pair a device", "Привязать устройство"),
+    ("Pair this device", "Привязать это устройство"),
+    ("Pairing code", "Код привязки"),
+    ("Password", "Пароль"),
+    ("Play as a new player", "Играть новым игроком"),
+    ("Protect with a password", "Защитить паролем"),
+    (
+        "Protected by a password: you can sign in with your name and password on any device.",
+        "Защищена паролем: войти по имени и паролю можно с любого устройства.",
+    ),
+    ("Save the password", "Сохранить пароль"),
+    ("Show a pairing code", "Показать код привязки"),
+    ("Show the devices", "Показать устройства"),
+    ("Sign in", "Войти"),
+    (
+        "Sign in to another account",
+        "Войти в другую учётную запись",
+    ),
+    ("Sign in with a password", "Войти с паролем"),
+    ("Sign out", "Выйти"),
+    ("Sign out here", "Выйти здесь"),
+    (
+        "Sign out of every other device",
+        "Выйти на всех других устройствах",
+    ),
+    (
+        "The account was deleted: its name is free and its finished games stay with your opponents. Play as a new player, or sign in to another account.",
+        "Учётная запись удалена: имя свободно, законченные партии остались у соперников. Играйте новым игроком или войдите в другую учётную запись.",
+    ),
+    (
+        "The games were not written: {why}",
+        "Партии не записаны: {why}",
+    ),
+    (
+        "The name or the password is wrong: check both and try again.",
+        "Неверное имя или пароль: проверьте оба и попробуйте снова.",
+    ),
+    (
+        "The password is set. Other devices signed out: {n}.",
+        "Пароль установлен. Других устройств выведено: {n}.",
+    ),
+    (
+        "The password is wrong: nothing changed.",
+        "Неверный пароль: ничего не изменилось.",
+    ),
+    (
+        "This pairing code is wrong, used or expired: ask the other device for a new one.",
+        "Код привязки неверен, уже использован или истёк: возьмите новый на другом устройстве.",
+    ),
+    (
+        "Too many attempts to sign in: wait a few minutes, then try again.",
+        "Слишком много попыток входа: подождите несколько минут и попробуйте снова.",
+    ),
+    (
+        "Type your name to confirm",
+        "Введите своё имя для подтверждения",
+    ),
+    (
+        "You signed out on this device. Sign in with your name and password, pair this device with a code, or play as a new player.",
+        "Вы вышли на этом устройстве. Войдите по имени и паролю, привяжите устройство кодом или играйте новым игроком.",
+    ),
+    (
+        "You still sit in games not finished (or waiting for an opponent): finish or cancel them first.",
+        "Вы ещё участвуете в незаконченных (или ждущих соперника) партиях: сначала доиграйте или отмените их.",
+    ),
+    (
+        "You were signed out on this device. Sign in with your name and password, pair this device with a code, or play as a new player.",
+        "На этом устройстве выполнен выход. Войдите по имени и паролю, привяжите устройство кодом или играйте новым игроком.",
+    ),
+    (
+        "Your account on this server: a password, other devices, your games; or sign in to an account you already have",
+        "Ваша учётная запись на этом сервере: пароль, другие устройства, ваши партии; или вход в уже имеющуюся",
+    ),
+    ("deleted player", "удалённый игрок"),
+    ("signed in with a pairing code", "вход по коду привязки"),
+    ("signed in with the password", "вход по паролю"),
+    ("this device", "это устройство"),
+    ("where the account was made", "здесь создана учётная запись"),
+    (
+        "{how}, {began}; last seen {seen}",
+        "{how}, {began}; последний раз {seen}",
+    ),
+    ("{name}, rating {rating}", "{name}, рейтинг {rating}"),
 ];

@@ -1069,4 +1069,125 @@ pub(super) const VIETNAMESE: &[(&str, &str)] = &[
     ("creating the folder", "tạo thư mục"),
     ("writing", "ghi"),
     ("replacing", "thay thế"),
+    // The account: signing in, pairing, devices, the games, deleting it (issue 84).
+    (
+        "A password has {min} to {max} characters.",
+        "Mật khẩu có từ {min} đến {max} ký tự.",
+    ),
+    (
+        "The two new passwords are not the same.",
+        "Hai mật khẩu mới không giống nhau.",
+    ),
+    ("Account", "Tài khoản"),
+    ("Change the password", "Đổi mật khẩu"),
+    ("Current password", "Mật khẩu hiện tại"),
+    ("Delete the account", "Xóa tài khoản"),
+    ("Delete the account for ever", "Xóa vĩnh viễn tài khoản"),
+    (
+        "Deleting the account frees its name and signs out every device. Your finished games stay with your opponents, under \"deleted player\"; their ratings do not change. This cannot be undone.",
+        "Xóa tài khoản sẽ giải phóng tên và đăng xuất mọi thiết bị. Các ván đã xong vẫn ở lại với đối thủ, dưới tên \"người chơi đã xóa\"; hệ số của họ không đổi. Không thể hoàn tác.",
+    ),
+    ("Devices signed in", "Thiết bị đang đăng nhập"),
+    ("Devices signed out: {n}.", "Thiết bị đã đăng xuất: {n}."),
+    ("Download my games", "Tải các ván của tôi"),
+    ("Enter a pairing code", "Nhập mã ghép nối"),
+    (
+        "Every finished game of the account: a JSON file of records and a text file, one game a line (position string and result).",
+        "Mọi ván đã xong của tài khoản: một tệp JSON các biên bản và một tệp văn bản, mỗi dòng một ván (chuỗi thế cờ và kết quả).",
+    ),
+    ("Fetching your games...", "Đang lấy các ván của bạn..."),
+    (
+        "Games written: {n}. Files: {files}",
+        "Đã ghi {n} ván. Tệp: {files}",
+    ),
+    ("New password", "Mật khẩu mới"),
+    ("New password again", "Nhập lại mật khẩu mới"),
+    (
+        "Not protected by a password: only this device, and devices you pair with it, can play as you.",
+        "Chưa có mật khẩu bảo vệ: chỉ thiết bị này và các thiết bị bạn ghép nối với nó mới chơi được dưới tên bạn.",
+    ),
+    (
+        "On the other device, open Account, choose Enter a pairing code and type this code. It works once, for {time}.",
+        "Trên thiết bị kia, mở Tài khoản, chọn Nhập mã ghép nối và gõ mã này. Mã dùng được một lần, trong {time}.",
+    ),
+    ("Pair a device", "Ghép nối thiết bị"),
+    ("Pair this device", "Ghép nối thiết bị này"),
+    ("Pairing code", "Mã ghép nối"),
+    ("Password", "Mật khẩu"),
+    ("Play as a new player", "Chơi như người chơi mới"),
+    ("Protect with a password", "Bảo vệ bằng mật khẩu"),
+    (
+        "Protected by a password: you can sign in with your name and password on any device.",
+        "Đã có mật khẩu bảo vệ: bạn có thể đăng nhập bằng tên và mật khẩu trên mọi thiết bị.",
+    ),
+    ("Save the password", "Lưu mật khẩu"),
+    ("Show a pairing code", "Hiện mã ghép nối"),
+    ("Show the devices", "Hiện các thiết bị"),
+    ("Sign in", "Đăng nhập"),
+    ("Sign in to another account", "Đăng nhập tài khoản khác"),
+    ("Sign in with a password", "Đăng nhập bằng mật khẩu"),
+    ("Sign out", "Đăng xuất"),
+    ("Sign out here", "Đăng xuất ở đây"),
+    (
+        "Sign out of every other device",
+        "Đăng xuất mọi thiết bị khác",
+    ),
+    (
+        "The account was deleted: its name is free and its finished games stay with your opponents. Play as a new player, or sign in to another account.",
+        "Tài khoản đã bị xóa: tên đã được giải phóng và các ván đã xong ở lại với đối thủ. Hãy chơi như người chơi mới, hoặc đăng nhập tài khoản khác.",
+    ),
+    (
+        "The games were not written: {why}",
+        "Không ghi được các ván: {why}",
+    ),
+    (
+        "The name or the password is wrong: check both and try again.",
+        "Tên hoặc mật khẩu sai: hãy kiểm tra cả hai rồi thử lại.",
+    ),
+    (
+        "The password is set. Other devices signed out: {n}.",
+        "Đã đặt mật khẩu. Thiết bị khác đã đăng xuất: {n}.",
+    ),
+    (
+        "The password is wrong: nothing changed.",
+        "Mật khẩu sai: không có gì thay đổi.",
+    ),
+    (
+        "This pairing code is wrong, used or expired: ask the other device for a new one.",
+        "Mã ghép nối này sai, đã dùng hoặc đã hết hạn: hãy lấy mã mới trên thiết bị kia.",
+    ),
+    (
+        "Too many attempts to sign in: wait a few minutes, then try again.",
+        "Quá nhiều lần thử đăng nhập: hãy đợi vài phút rồi thử lại.",
+    ),
+    ("Type your name to confirm", "Gõ tên của bạn để xác nhận"),
+    (
+        "You signed out on this device. Sign in with your name and password, pair this device with a code, or play as a new player.",
+        "Bạn đã đăng xuất trên thiết bị này. Hãy đăng nhập bằng tên và mật khẩu, ghép nối thiết bị này bằng mã, hoặc chơi như người chơi mới.",
+    ),
+    (
+        "You still sit in games not finished (or waiting for an opponent): finish or cancel them first.",
+        "Bạn vẫn đang ở trong các ván chưa xong (hoặc đang chờ đối thủ): hãy chơi xong hoặc hủy chúng trước.",
+    ),
+    (
+        "You were signed out on this device. Sign in with your name and password, pair this device with a code, or play as a new player.",
+        "Bạn đã bị đăng xuất trên thiết bị này. Hãy đăng nhập bằng tên và mật khẩu, ghép nối thiết bị này bằng mã, hoặc chơi như người chơi mới.",
+    ),
+    (
+        "Your account on this server: a password, other devices, your games; or sign in to an account you already have",
+        "Tài khoản của bạn trên máy chủ này: mật khẩu, thiết bị khác, các ván; hoặc đăng nhập tài khoản bạn đã có",
+    ),
+    ("deleted player", "người chơi đã xóa"),
+    (
+        "signed in with a pairing code",
+        "đăng nhập bằng mã ghép nối",
+    ),
+    ("signed in with the password", "đăng nhập bằng mật khẩu"),
+    ("this device", "thiết bị này"),
+    ("where the account was made", "nơi tạo tài khoản"),
+    (
+        "{how}, {began}; last seen {seen}",
+        "{how}, {began}; lần cuối {seen}",
+    ),
+    ("{name}, rating {rating}", "{name}, điểm {rating}"),
 ];

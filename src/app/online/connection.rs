@@ -21,7 +21,10 @@ use super::{FromServer, OnlineAccount, OnlineSystems, ToServer};
 use crate::app::PlayerProfiles;
 use crate::app::i18n::{Lang, fill};
 use crate::players::settings::Language;
-use gomoku_net::{ClientMessage, ErrorCode, PROTOCOL_VERSION, PlayerInfo, ServerMessage};
+use gomoku_net::{
+    AccountInfo, ClientMessage, ErrorCode, PROTOCOL_VERSION, Password, PlayerInfo, ServerMessage,
+    SignOutWhich,
+};
 
 /// Where the connection to the server stands.
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -45,6 +48,47 @@ pub enum OnlineCommand {
     Connect,
     /// Close the connection and stop retrying.
     Disconnect,
+    /// Close the connection and open a new one at once (with the [`NextGreeting`] if one is
+    /// set): signing in to another account, or as a new player.
+    Reconnect,
+}
+
+/// How the next connection begins instead of a `hello`: signing in with a password, or with a
+/// pairing code shown by another device. Taken by the connection that sends it (a connection
+/// after it says hello with the session token the welcome gave).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Greeting {
+    /// Sign in to the account called `name`.
+    SignIn {
+        /// The account's name.
+        name: String,
+        /// Its password (never shown, never logged).
+        password: Password,
+    },
+    /// Sign in with a pairing code.
+    Pair {
+        /// The code as typed.
+        code: String,
+    },
+}
+
+/// The greeting the next connection sends instead of a `hello`, if any.
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct NextGreeting(pub Option<Greeting>);
+
+/// Why this device is no longer signed in to its account on the server in use: its token was
+/// dropped, and the player chooses what comes next (sign in, pair, or play as a new player).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SignedOut {
+    /// The session was ended: from another device, by a password changed elsewhere, or here
+    /// (the server's words, in English, for the log).
+    Ended(String),
+    /// The server no longer knows the token this device kept.
+    Unknown,
+    /// The player signed out here.
+    Here,
+    /// The account was deleted.
+    Deleted,
 }
 
 /// What went wrong with the connection, as the player is told it: what happened and what they
@@ -129,6 +173,12 @@ pub struct LinkStatus {
     /// A name the server said another player has: not asked for again on the next hellos
     /// (the player keeps the name the server knows) until the player picks another.
     pub name_refused: Option<String>,
+    /// This connection's session of the player's account, as the welcome said (whether a
+    /// password protects it).
+    pub account: Option<AccountInfo>,
+    /// Why this device was signed out, until the player connects again: no connection is
+    /// made by itself meanwhile (it would make a new player).
+    pub signed_out: Option<SignedOut>,
 }
 
 impl LinkStatus {
@@ -199,6 +249,10 @@ struct Socket {
     refused: Option<ErrorCode>,
     /// The time left for the server to welcome the player on this socket.
     deadline: Option<Timer>,
+    /// Whether this socket began with a sign-in or a pairing rather than a hello.
+    greeting: bool,
+    /// Whether this socket asked to sign its own session out.
+    leaving: bool,
 }
 
 impl Socket {
@@ -210,6 +264,8 @@ impl Socket {
         self.opened = false;
         self.refused = None;
         self.deadline = None;
+        self.greeting = false;
+        self.leaving = false;
     }
 
     /// Why the socket is gone: the server's refusal if it said one, else whether it ever
@@ -248,6 +304,7 @@ const MAX_INCOMING_BYTES: usize = 1 << 20;
 pub(super) fn plugin(app: &mut App) {
     app.init_state::<Link>()
         .init_resource::<LinkStatus>()
+        .init_resource::<NextGreeting>()
         .insert_non_send(Socket::default())
         .add_message::<OnlineCommand>()
         .add_systems(OnEnter(Link::Connecting), open)
@@ -294,8 +351,16 @@ fn follow_commands(
             OnlineCommand::Connect => {
                 if matches!(link.get(), Link::Offline | Link::Retrying) {
                     status.failures = 0;
+                    status.signed_out = None;
                     next.set(Link::Connecting);
                 }
+            }
+            OnlineCommand::Reconnect => {
+                status.failures = 0;
+                status.problem = None;
+                status.signed_out = None;
+                status.welcomed = false;
+                next.set(Link::Connecting);
             }
             OnlineCommand::Disconnect => {
                 status.problem = None;
@@ -318,6 +383,7 @@ fn open(
     status.address = account.address();
     status.player_id = None;
     status.player = None;
+    status.account = None;
     status.welcomed = false;
     let address = status.address.clone();
     if !(address.starts_with("ws://") || address.starts_with("wss://")) {
@@ -406,6 +472,16 @@ fn hello(account: &OnlineAccount, address: &str, name: Option<String>) -> Client
         version: PROTOCOL_VERSION,
         name,
         token: account.server(address).and_then(|s| s.player_token.clone()),
+        device: Some(device_label()),
+    }
+}
+
+/// What this client is, for the account's list of sessions.
+fn device_label() -> String {
+    if cfg!(target_arch = "wasm32") {
+        "Web".to_owned()
+    } else {
+        format!("Desktop, {}", std::env::consts::OS)
     }
 }
 
@@ -415,8 +491,42 @@ enum Handshake {
     Welcomed,
     /// Passed on to the game.
     Forward,
-    /// Handled here; the game need not see it.
-    Handled,
+    /// A sign-in or a pairing was refused, or the saved token is unknown: the connection
+    /// stops until the player chooses what to do (passed on to the game).
+    Stop,
+}
+
+/// The first message for `greeting`.
+fn greet(greeting: Greeting) -> ClientMessage {
+    let device = Some(device_label());
+    match greeting {
+        Greeting::SignIn { name, password } => ClientMessage::SignIn {
+            version: PROTOCOL_VERSION,
+            name,
+            password,
+            device,
+        },
+        Greeting::Pair { code } => ClientMessage::Pair {
+            version: PROTOCOL_VERSION,
+            code,
+            device,
+        },
+    }
+}
+
+/// Whether `message` ends this device's session: ended elsewhere, the account deleted, or
+/// signed out here (`leaving`: this connection asked to sign out itself).
+fn ended(message: &ServerMessage, leaving: bool) -> Option<SignedOut> {
+    match message {
+        ServerMessage::SessionEnded { reason } => Some(if leaving {
+            SignedOut::Here
+        } else {
+            SignedOut::Ended(reason.clone())
+        }),
+        ServerMessage::AccountDeleted => Some(SignedOut::Deleted),
+        ServerMessage::SignedOut { .. } if leaving => Some(SignedOut::Here),
+        _ => None,
+    }
 }
 
 /// Reads what the socket brought: the handshake, the server's messages, and failures.
@@ -428,6 +538,7 @@ fn poll(
     mut status: ResMut<LinkStatus>,
     mut next: ResMut<NextState<Link>>,
     mut out: MessageWriter<FromServer>,
+    mut greeting: ResMut<NextGreeting>,
 ) {
     let address = status.address.clone();
     let name = account.name(profiles.as_deref());
@@ -440,8 +551,14 @@ fn poll(
                 socket.opened = true;
                 let ask =
                     (status.name_refused.as_deref() != Some(name.as_str())).then(|| name.clone());
-                let hello = hello(&account, &address, ask);
-                socket.send(&hello).err().map(|e| {
+                let first = match greeting.0.take() {
+                    Some(g) => {
+                        socket.greeting = true;
+                        greet(g)
+                    }
+                    None => hello(&account, &address, ask),
+                };
+                socket.send(&first).err().map(|e| {
                     warn!("the hello to {address} was not sent: {e}");
                     LinkProblem::Dropped
                 })
@@ -472,6 +589,21 @@ fn poll(
                     info!("online: rating now {}", super::rating_label(player));
                     status.player = Some(player.clone());
                 }
+                if let Some(why) = ended(&message, socket.leaving) {
+                    // The session is over: its token no longer works. It is dropped, and no
+                    // connection is made by itself (a hello without a token makes a new
+                    // player): the player chooses.
+                    warn!("online: signed out on this device ({why:?})");
+                    let server = account.server_mut(&address);
+                    server.player_token = None;
+                    server.seats.clear();
+                    status.signed_out = Some(why);
+                    status.problem = None;
+                    status.welcomed = false;
+                    out.write(FromServer(message));
+                    next.set(Link::Offline);
+                    return;
+                }
                 let step = if connecting {
                     let mut hello = Hello {
                         socket: &mut socket,
@@ -483,13 +615,24 @@ fn poll(
                 } else {
                     Handshake::Forward
                 };
-                if let Handshake::Welcomed = step {
-                    connecting = false;
-                    next.set(Link::Online);
+                match step {
+                    Handshake::Welcomed => {
+                        connecting = false;
+                        next.set(Link::Online);
+                    }
+                    Handshake::Stop => {
+                        // The refusal goes on to the notice (an unknown token is said by the
+                        // lobby as a sign-out); nothing is tried again by itself (the same
+                        // password would be refused again).
+                        if status.signed_out.is_none() {
+                            out.write(FromServer(message));
+                        }
+                        next.set(Link::Offline);
+                        return;
+                    }
+                    Handshake::Forward => {}
                 }
-                if !matches!(step, Handshake::Handled) {
-                    out.write(FromServer(message));
-                }
+                out.write(FromServer(message));
                 None
             }
             ewebsock::WsEvent::Message(_) => None,
@@ -526,26 +669,56 @@ impl Hello<'_> {
     /// knows the player by.
     fn answer(&mut self, message: &ServerMessage, status: &mut LinkStatus) -> Handshake {
         match message {
-            ServerMessage::Welcome { token, player, .. } => {
+            ServerMessage::Welcome {
+                token,
+                player,
+                account,
+                ..
+            } => {
                 if let Some(token) = token {
                     self.account.server_mut(self.address).player_token = Some(token.clone());
                 }
                 if let Some(p) = player.as_ref().filter(|p| p.name != self.name) {
                     info!("online: the server knows the player as {:?}", p.name);
+                    if self.socket.greeting {
+                        // Signed in to an account: its name is the one played under here
+                        // from now on (the next hello would rename it otherwise).
+                        self.account.0.name = p.name.clone();
+                    }
                 }
                 status.welcome(player.clone());
+                status.account = account.clone();
+                status.signed_out = None;
                 Handshake::Welcomed
             }
             ServerMessage::Error {
                 code: ErrorCode::UnknownPlayer,
                 ..
             } => {
-                warn!("the server does not know the saved player; saying hello anew");
+                // Signed out while away (from another device, or the account deleted), or a
+                // server that lost its players: the player chooses to sign in, pair this
+                // device or play as a new player.
+                warn!("the server does not know the saved player: signed out on this device");
                 let server = self.account.server_mut(self.address);
                 server.player_token = None;
                 server.seats.clear();
-                self.say_hello(Some(self.name.to_owned()));
-                Handshake::Handled
+                status.signed_out = Some(SignedOut::Unknown);
+                status.problem = None;
+                Handshake::Stop
+            }
+            ServerMessage::Error {
+                code: ErrorCode::SignInFailed | ErrorCode::PairingFailed,
+                message,
+                ..
+            }
+            | ServerMessage::Error {
+                code: ErrorCode::Limit,
+                message,
+                ..
+            } if self.socket.greeting => {
+                info!("online: the sign-in was refused: {message}");
+                status.problem = None;
+                Handshake::Stop
             }
             ServerMessage::Error { code, message, .. } => {
                 info!("online: the server refused the hello: {message}");
@@ -553,13 +726,6 @@ impl Hello<'_> {
                 Handshake::Forward
             }
             _ => Handshake::Forward,
-        }
-    }
-
-    fn say_hello(&mut self, name: Option<String>) {
-        let hello = hello(self.account, self.address, name);
-        if let Err(e) = self.socket.send(&hello) {
-            warn!("the hello to {} was not sent: {e}", self.address);
         }
     }
 }
@@ -570,6 +736,14 @@ fn send(
     mut status: ResMut<LinkStatus>,
 ) {
     for ToServer(message) in messages.read() {
+        if matches!(
+            message,
+            ClientMessage::SignOut {
+                which: SignOutWhich::This | SignOutWhich::Everywhere
+            }
+        ) {
+            socket.leaving = true;
+        }
         if let Err(e) = socket.send(message) {
             warn!("{} was not sent: {e}", message.kind());
             status.problem = Some(LinkProblem::NotSent);

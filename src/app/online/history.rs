@@ -4,6 +4,7 @@
 use bevy::prelude::*;
 
 use super::game::{OnlineGameFinished, game_of};
+use super::{LinkStatus, OnlineAccount};
 use crate::app::GameHistory;
 use gomoku_engine::record::{Ending, GameRecord, RecordMode, RecordResult, date};
 use gomoku_net::{EndReason, RoomState};
@@ -43,11 +44,21 @@ pub fn record_of(room: &RoomState, colour: gomoku_engine::Stone) -> Result<GameR
     Ok(record)
 }
 
-fn record_finished(finished: On<OnlineGameFinished>, mut history: ResMut<GameHistory>) {
+fn record_finished(
+    finished: On<OnlineGameFinished>,
+    mut history: ResMut<GameHistory>,
+    mut account: ResMut<OnlineAccount>,
+    status: Res<LinkStatus>,
+) {
     match record_of(&finished.room, finished.colour) {
         Ok(record) => {
             info!("online game {} kept in the history", finished.room.code);
             history.add(&record);
+            // The account's list of games will not bring it again.
+            let known = &mut account.server_mut(&status.address).games;
+            if !known.contains(&finished.room.code) {
+                known.push(finished.room.code.clone());
+            }
         }
         Err(e) => info!("online game {} not kept: {e}", finished.room.code),
     }

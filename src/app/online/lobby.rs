@@ -91,8 +91,12 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-fn connect(mut commands: MessageWriter<OnlineCommand>) {
-    commands.write(OnlineCommand::Connect);
+/// Connects on entering the lobby, unless this device was signed out: a hello without a token
+/// would make a new player, and the player chooses (sign in, pair, or a new player).
+fn connect(status: Res<LinkStatus>, mut commands: MessageWriter<OnlineCommand>) {
+    if status.signed_out.is_none() {
+        commands.write(OnlineCommand::Connect);
+    }
 }
 
 fn ask_for_games(

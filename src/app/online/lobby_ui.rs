@@ -21,6 +21,7 @@ pub(super) fn plugin(app: &mut App) {
         EguiPrimaryContextPass,
         lobby_window
             .run_if(in_state(Screen::Lobby).and_then(in_state(Dialog::None)))
+            .run_if(not(super::account_ui::account_open))
             .in_set(UiSystems::Screens),
     );
 }
@@ -40,6 +41,7 @@ fn lobby_window(
     mut commands: MessageWriter<OnlineCommand>,
     mut next: ResMut<NextState<Screen>>,
     mut dialog: ResMut<NextState<Dialog>>,
+    mut account_form: Option<ResMut<super::account_view::AccountForm>>,
 ) -> Result {
     let lang = *lang;
     let ctx = contexts.ctx_mut()?;
@@ -90,6 +92,11 @@ fn lobby_window(
             LobbyAction::Menu => next.set(Screen::Menu),
             LobbyAction::Name(name) => account.0.name = name,
             LobbyAction::ClearNotice => notice.0 = None,
+            LobbyAction::Account => {
+                if let Some(form) = account_form.as_mut() {
+                    form.open = true;
+                }
+            }
         }
     }
     Ok(())

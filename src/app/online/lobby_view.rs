@@ -123,6 +123,8 @@ pub(super) enum LobbyAction {
     Name(String),
     /// Put the server's notice away (a new request is on its way).
     ClearNotice,
+    /// Open the Account window.
+    Account,
 }
 
 /// "5 min + 3 s", or "Untimed".
@@ -182,9 +184,17 @@ fn connection_lines(ui: &mut egui::Ui, link: Link, status: &LinkStatus, asked: &
                 ),
             );
         }
-        (Link::Offline, _) => {
-            ui.label(lang.t("Not connected."));
-        }
+        (Link::Offline, _) => match &status.signed_out {
+            Some(why) => {
+                problem(
+                    ui,
+                    super::account_view::signed_out_text(why, lang).to_owned(),
+                );
+            }
+            None => {
+                ui.label(lang.t("Not connected."));
+            }
+        },
     }
 }
 
@@ -242,9 +252,19 @@ pub(super) fn lobby_contents(
             actions.push(LobbyAction::Name(name));
         }
         if matches!(view.link, Link::Offline | Link::Retrying)
+            && view.status.signed_out.is_none()
             && ui.button(lang.t("Connect")).clicked()
         {
             actions.push(LobbyAction::Connect);
+        }
+        if ui
+            .button(lang.t("Account"))
+            .on_hover_text(lang.t(
+                "Your account on this server: a password, other devices, your games; or sign in to an account you already have",
+            ))
+            .clicked()
+        {
+            actions.push(LobbyAction::Account);
         }
     });
     ui.separator();

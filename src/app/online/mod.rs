@@ -16,6 +16,12 @@
 //!   the screen and the position it is about and put away when they change.
 //! - [`clocks`]: the clocks counted down between two states from the server.
 //! - [`history`]: a finished online game lands in the local history.
+//! - [`account_actions`]: what the player asks of the account (sign in, pair a device, a
+//!   password, the devices signed in, download the games, delete it) and what the server
+//!   answers; the account's finished games merged into the local history after each welcome
+//!   ([`my_games`]: the records, the merge, the files written out).
+//! - [`account_view`] and [`account_ui`]: the Account window, drawn from plain data, and the
+//!   system that shows it from the lobby.
 //! - [`lobby_view`] and [`lobby_ui`]: the lobby's contents, drawn from plain data (its lists
 //!   scroll in areas of a fixed height, so nothing moves under the pointer), and the screen
 //!   that shows them and carries out what the player asks for.
@@ -25,6 +31,9 @@
 //! Nothing here panics on a network message: what cannot be read is reported and dropped.
 
 pub mod account;
+pub mod account_actions;
+mod account_ui;
+mod account_view;
 pub mod clocks;
 pub mod connection;
 pub mod game;
@@ -32,6 +41,7 @@ pub mod history;
 pub mod lobby;
 mod lobby_ui;
 mod lobby_view;
+pub mod my_games;
 pub mod notice;
 mod panel;
 mod panel_view;
@@ -41,8 +51,11 @@ use bevy::prelude::*;
 use gomoku_net::{ClientMessage, PlayerInfo, ServerMessage};
 
 pub use account::{OnlineAccount, default_address};
+pub use account_actions::{AccountCommand, AccountNews, AccountState, ExportDir};
 pub use clocks::OnlineClocks;
-pub use connection::{Link, LinkProblem, LinkStatus, OnlineCommand};
+pub use connection::{
+    Greeting, Link, LinkProblem, LinkStatus, NextGreeting, OnlineCommand, SignedOut,
+};
 pub use game::OnlineGame;
 pub use lobby::{JoinOnConnect, Lobby, QuickMatchOnConnect, default_room_settings};
 pub use notice::{Notice, NoticeKind, OnlineNotice, Refusal};
@@ -99,8 +112,9 @@ pub(super) fn plugin(app: &mut App) {
             notice::plugin,
             clocks::plugin,
             history::plugin,
+            account_actions::plugin,
         ));
     if super::has_renderer(app) {
-        app.add_plugins((lobby_ui::plugin, panel::plugin));
+        app.add_plugins((lobby_ui::plugin, panel::plugin, account_ui::plugin));
     }
 }

@@ -90,6 +90,9 @@ impl Refusal {
                 lang.t("The server could not store this: nothing changed. Try again.")
             }
             ErrorCode::Limit => match request {
+                "sign_in" | "pair" => lang.t(
+                    "Too many attempts to sign in: wait a few minutes, then try again.",
+                ),
                 "hello" => lang.t("Too many new players came from your address: try again later."),
                 "join_room" => lang.t(
                     "Too many invite codes that led to no game came from your address: try again later.",
@@ -109,6 +112,27 @@ impl Refusal {
             },
             ErrorCode::Damaged => lang.t(
                 "This game's record on the server is damaged: it was set aside and cannot go on.",
+            ),
+            ErrorCode::SignInFailed => {
+                lang.t("The name or the password is wrong: check both and try again.")
+            }
+            ErrorCode::PairingFailed => lang.t(
+                "This pairing code is wrong, used or expired: ask the other device for a new one.",
+            ),
+            ErrorCode::BadPassword => {
+                return fill(
+                    lang.t("A password has {min} to {max} characters."),
+                    &[
+                        ("min", &gomoku_net::MIN_PASSWORD_CHARS),
+                        ("max", &gomoku_net::MAX_PASSWORD_CHARS),
+                    ],
+                );
+            }
+            ErrorCode::WrongPassword => {
+                lang.t("The password is wrong: nothing changed.")
+            }
+            ErrorCode::GamesUnfinished => lang.t(
+                "You still sit in games not finished (or waiting for an opponent): finish or cancel them first.",
             ),
         };
         text.to_owned()
@@ -227,8 +251,10 @@ mod tests {
     use crate::players::settings::Language;
 
     /// The requests some codes are told apart by, and one they are not.
-    const REQUESTS: [Option<&str>; 11] = [
+    const REQUESTS: [Option<&str>; 13] = [
         None,
+        Some("sign_in"),
+        Some("pair"),
         Some("hello"),
         Some("join_room"),
         Some("watch"),
