@@ -171,12 +171,12 @@ if (health !== '200 ok') fail(`/health through the proxy: ${health}`);
 
 const settings = { rule: 'Freestyle', size: 15, time: null, rated: false };
 const ann = await wss('/ws');
-ann.send({ type: 'hello', version: 2, name: 'Ann' });
+ann.send({ type: 'hello', version: 3, name: 'Ann' });
 await ann.next((m) => m.type === 'welcome', 'welcome');
 ann.send({ type: 'create_room', settings, colour: 'Black', public: true });
 const seatA = (await ann.next((m) => m.type === 'seat', 'seat')).seat;
 const bob = await wss('/ws');
-bob.send({ type: 'hello', version: 2, name: 'Bob' });
+bob.send({ type: 'hello', version: 3, name: 'Bob' });
 await bob.next((m) => m.type === 'welcome', 'welcome');
 bob.send({ type: 'join_room', code: seatA.code });
 const seatB = (await bob.next((m) => m.type === 'seat', 'seat')).seat;
@@ -203,7 +203,7 @@ const crowd = [];
 for (let i = 0; i < 65; i++) {
   const from = `127.0.0.${10 + i}`;
   const c = await wss('/ws', from).catch((e) => fail(`player ${i} from ${from}: ${e.message}`));
-  c.send({ type: 'hello', version: 2, name: `P${i}` });
+  c.send({ type: 'hello', version: 3, name: `P${i}` });
   const m = await c.next((x) => x.type === 'welcome' || x.type === 'error', 'welcome');
   if (m.type !== 'welcome') fail(`player ${i} from ${from}: ${JSON.stringify(m)}`);
   crowd.push(c);

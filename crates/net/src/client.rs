@@ -52,6 +52,53 @@ pub enum ColourChoice {
     Random,
 }
 
+/// A password as it crosses the wire: written as a plain JSON string, but never shown by
+/// `Debug` (a logged message does not leak it).
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Password(pub String);
+
+impl std::fmt::Debug for Password {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Password(..)")
+    }
+}
+
+impl Password {
+    /// Checks the length against [`super::MIN_PASSWORD_CHARS`] and
+    /// [`super::MAX_PASSWORD_CHARS`]; the error says what is wrong.
+    pub fn check(&self) -> Result<(), String> {
+        let n = self.0.chars().count();
+        if n < super::MIN_PASSWORD_CHARS {
+            return Err(format!(
+                "a password needs at least {} characters",
+                super::MIN_PASSWORD_CHARS
+            ));
+        }
+        if n > super::MAX_PASSWORD_CHARS {
+            return Err(format!(
+                "a password has at most {} characters",
+                super::MAX_PASSWORD_CHARS
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Which sessions [`ClientMessage::SignOut`] ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SignOutWhich {
+    /// This connection's session.
+    This,
+    /// Every session of the account but this one.
+    Others,
+    /// Every session of the account, this one too.
+    Everywhere,
+    /// One session, by its number in [`super::SessionInfo`].
+    Session(i64),
+}
+
 /// A message from a client to the server.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
@@ -65,9 +112,73 @@ pub enum ClientMessage {
         /// A name for a new player (or a new name for the token's player).
         #[serde(default)]
         name: Option<String>,
-        /// The secret token of an existing player.
+        /// The secret token of an existing player's session.
         #[serde(default)]
         token: Option<String>,
+        /// What the client is, for the list of sessions ("Desktop, Linux", "Web, Firefox");
+        /// cleaned and cut to [`super::MAX_DEVICE_CHARS`].
+        #[serde(default)]
+        device: Option<String>,
+    },
+    /// Instead of `hello`: signs in to an account protected by a password. The answer is a
+    /// welcome with a new session's token, or `SignInFailed` (the same for an unknown name
+    /// and a wrong password).
+    SignIn {
+        /// Must equal [`super::PROTOCOL_VERSION`].
+        version: u32,
+        /// The account's name (compared as names are: without case, look-alikes folded).
+        name: String,
+        /// The password.
+        password: Password,
+        /// What the client is, as in `hello`.
+        #[serde(default)]
+        device: Option<String>,
+    },
+    /// Instead of `hello`: signs in with a pairing code shown by a device already signed in
+    /// ([`ClientMessage::PairingCode`]). The code works once, for a few minutes.
+    Pair {
+        /// Must equal [`super::PROTOCOL_VERSION`].
+        version: u32,
+        /// The code as shown (case, spaces and dashes do not matter).
+        code: String,
+        /// What the client is, as in `hello`.
+        #[serde(default)]
+        device: Option<String>,
+    },
+    /// Protects the account with a password, or changes it (then `current` is needed). Every
+    /// other session is signed out.
+    SetPassword {
+        /// The password now, when the account has one.
+        #[serde(default)]
+        current: Option<Password>,
+        /// The new password: [`super::MIN_PASSWORD_CHARS`] to [`super::MAX_PASSWORD_CHARS`]
+        /// characters.
+        password: Password,
+    },
+    /// Asks for a one-time code that signs another device in to this account.
+    PairingCode,
+    /// Asks for the sessions signed in to this account.
+    Sessions,
+    /// Signs sessions out: their tokens stop working at once, on every server.
+    SignOut {
+        /// Which.
+        which: SignOutWhich,
+    },
+    /// Asks for a page of the account's finished games, newest first.
+    MyGames {
+        /// Only games older than this one (a [`super::FinishedGame`]'s `id`), for the next
+        /// page.
+        #[serde(default)]
+        before: Option<i64>,
+    },
+    /// Deletes the account: the name is freed, its sessions end, its finished games stay
+    /// for their opponents under "deleted player". Refused while it has games not finished.
+    DeleteAccount {
+        /// The account's name, typed again to confirm.
+        name: String,
+        /// The password, when the account has one.
+        #[serde(default)]
+        password: Option<Password>,
     },
     /// Opens a room and takes a seat in it; the answer is the seat and the room's invite code.
     CreateRoom {
@@ -182,10 +293,36 @@ pub enum ClientMessage {
 }
 
 impl ClientMessage {
+    /// Whether this is one of the first messages (`hello`, `sign_in`, `pair`).
+    pub fn is_greeting(&self) -> bool {
+        matches!(
+            self,
+            ClientMessage::Hello { .. } | ClientMessage::SignIn { .. } | ClientMessage::Pair { .. }
+        )
+    }
+
+    /// The protocol version a greeting carries.
+    pub fn greeting_version(&self) -> Option<u32> {
+        match self {
+            ClientMessage::Hello { version, .. }
+            | ClientMessage::SignIn { version, .. }
+            | ClientMessage::Pair { version, .. } => Some(*version),
+            _ => None,
+        }
+    }
+
     /// The message's `type` name, for error replies.
     pub fn kind(&self) -> &'static str {
         match self {
             ClientMessage::Hello { .. } => "hello",
+            ClientMessage::SignIn { .. } => "sign_in",
+            ClientMessage::Pair { .. } => "pair",
+            ClientMessage::SetPassword { .. } => "set_password",
+            ClientMessage::PairingCode => "pairing_code",
+            ClientMessage::Sessions => "sessions",
+            ClientMessage::SignOut { .. } => "sign_out",
+            ClientMessage::MyGames { .. } => "my_games",
+            ClientMessage::DeleteAccount { .. } => "delete_account",
             ClientMessage::CreateRoom { .. } => "create_room",
             ClientMessage::JoinRoom { .. } => "join_room",
             ClientMessage::QuickMatch { .. } => "quick_match",
@@ -219,6 +356,44 @@ mod tests {
             time: None,
             rated: true,
         }
+    }
+
+    #[test]
+    fn a_password_reads_as_a_string_and_is_never_shown() {
+        let text = r#"{"type":"sign_in","version":3,"name":"Ann","password":"correct horse"}"#;
+        let message: ClientMessage = serde_json::from_str(text).expect("a sign-in");
+        let shown = format!("{message:?}");
+        assert!(!shown.contains("correct horse"), "{shown}");
+        assert!(shown.contains("Ann"), "{shown}");
+        assert_eq!(message.greeting_version(), Some(3));
+        let out = serde_json::to_string(&message).unwrap();
+        assert!(out.contains(r#""password":"correct horse""#), "{out}");
+        assert_eq!(
+            Password("short".into()).check().unwrap_err(),
+            "a password needs at least 8 characters"
+        );
+        assert!(Password("x".repeat(129)).check().is_err());
+        assert!(Password("eight ch".into()).check().is_ok());
+    }
+
+    #[test]
+    fn sign_out_says_which_in_plain_words() {
+        let m: ClientMessage =
+            serde_json::from_str(r#"{"type":"sign_out","which":{"session":4}}"#).unwrap();
+        assert_eq!(
+            m,
+            ClientMessage::SignOut {
+                which: SignOutWhich::Session(4)
+            }
+        );
+        let m: ClientMessage =
+            serde_json::from_str(r#"{"type":"sign_out","which":"others"}"#).unwrap();
+        assert_eq!(
+            m,
+            ClientMessage::SignOut {
+                which: SignOutWhich::Others
+            }
+        );
     }
 
     #[test]

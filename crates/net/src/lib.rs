@@ -13,14 +13,32 @@
 mod client;
 mod server;
 
-pub use client::{ClientMessage, ColourChoice, RoomSettings, TimeControl};
+pub use client::{ClientMessage, ColourChoice, Password, RoomSettings, SignOutWhich, TimeControl};
 pub use server::{
-    ClockState, EndReason, ErrorCode, GameResult, GameSummary, PROVISIONAL_DEVIATION, PlayerInfo,
-    RoomState, RoomStatus, RoomUpdate, SeatInfo, ServerMessage,
+    AccountInfo, ClockState, EndReason, ErrorCode, FinishedGame, GameResult, GameSummary,
+    PROVISIONAL_DEVIATION, PlayerInfo, RoomState, RoomStatus, RoomUpdate, SeatInfo, ServerMessage,
+    SessionInfo,
 };
 
-/// The protocol version this build speaks. A client with another version is refused.
-pub const PROTOCOL_VERSION: u32 = 2;
+/// The protocol version this build speaks. A client with another version is refused, with a
+/// message saying which version the server speaks. Version 3 added accounts: passwords,
+/// pairing codes, sessions, the account's games and deleting it.
+pub const PROTOCOL_VERSION: u32 = 3;
+
+/// The shortest password, in characters.
+pub const MIN_PASSWORD_CHARS: usize = 8;
+
+/// The longest password, in characters.
+pub const MAX_PASSWORD_CHARS: usize = 128;
+
+/// The longest device label in the list of sessions, in characters (longer ones are cut).
+pub const MAX_DEVICE_CHARS: usize = 48;
+
+/// The name finished games show for a player who deleted the account (no one can take it).
+pub const DELETED_PLAYER: &str = "deleted player";
+
+/// Finished games in one [`ServerMessage::MyGames`] page.
+pub const MY_GAMES_PAGE: usize = 50;
 
 /// The largest message the server accepts, in bytes. Larger frames close the connection.
 pub const MAX_MESSAGE_BYTES: usize = 8 * 1024;

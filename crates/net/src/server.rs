@@ -39,6 +39,54 @@ pub struct SeatInfo {
     pub seat_token: String,
 }
 
+/// This connection's session of its account, in the welcome.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AccountInfo {
+    /// The session's number (as in [`SessionInfo`]).
+    pub session: i64,
+    /// Whether the account is protected by a password (it can then be signed in to anywhere
+    /// with its name).
+    pub password: bool,
+}
+
+/// A session signed in to the account: one device, or one browser.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SessionInfo {
+    /// Its number.
+    pub id: i64,
+    /// What the client said it is, when it began.
+    pub device: String,
+    /// How it began: `"new"` (the account was made on it), `"password"` or `"pairing"`.
+    pub how: String,
+    /// When it began (Unix milliseconds).
+    pub created_ms: i64,
+    /// When it last said hello (Unix milliseconds).
+    pub last_seen_ms: i64,
+    /// Whether it is the session asking.
+    pub current: bool,
+}
+
+/// A finished game of the account, for its history and its download.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FinishedGame {
+    /// Its place in the account's list (for the next page).
+    pub id: i64,
+    /// The game's code.
+    pub code: String,
+    /// Rule, size, clock and rating.
+    pub settings: RoomSettings,
+    /// Black's name ([`super::DELETED_PLAYER`] for an account deleted since).
+    pub black: String,
+    /// White's name.
+    pub white: String,
+    /// The moves, black's first.
+    pub moves: Vec<Pos>,
+    /// How it ended.
+    pub result: GameResult,
+    /// When it ended (Unix milliseconds).
+    pub finished_ms: i64,
+}
+
 /// Where a room stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum RoomStatus {
@@ -250,12 +298,22 @@ pub enum ErrorCode {
     /// The game's stored record is damaged and could not be restored after a restart; it was
     /// set aside.
     Damaged,
+    /// The name or the password is wrong (the same answer for both).
+    SignInFailed,
+    /// The pairing code is wrong, used or expired.
+    PairingFailed,
+    /// The new password is too short or too long.
+    BadPassword,
+    /// The password given to confirm (changing it, deleting the account) is wrong.
+    WrongPassword,
+    /// The account still sits in games not finished (deleting it waits for them).
+    GamesUnfinished,
 }
 
 impl ErrorCode {
     /// Every code, in the order they are declared (a client that says each in its own words
     /// can check it has them all).
-    pub const ALL: [ErrorCode; 21] = [
+    pub const ALL: [ErrorCode; 26] = [
         ErrorCode::BadMessage,
         ErrorCode::TooLarge,
         ErrorCode::VersionMismatch,
@@ -277,6 +335,11 @@ impl ErrorCode {
         ErrorCode::Limit,
         ErrorCode::NameTaken,
         ErrorCode::Damaged,
+        ErrorCode::SignInFailed,
+        ErrorCode::PairingFailed,
+        ErrorCode::BadPassword,
+        ErrorCode::WrongPassword,
+        ErrorCode::GamesUnfinished,
     ];
 }
 
@@ -290,11 +353,54 @@ pub enum ServerMessage {
         version: u32,
         /// The player speaking, unless anonymous.
         player: Option<PlayerInfo>,
-        /// The new player's secret token: sent once, when the player is made. Keep it.
+        /// A new session's secret token: sent once, when the player is made or signs in.
+        /// Keep it.
         token: Option<String>,
         /// The seats this player holds in games not yet finished, to resume.
         seats: Vec<SeatInfo>,
+        /// This connection's session, for a player.
+        #[serde(default)]
+        account: Option<AccountInfo>,
     },
+    /// The password is set; `signed_out` other sessions were signed out.
+    PasswordSet {
+        /// How many.
+        signed_out: u32,
+    },
+    /// A one-time code that signs another device in ([`super::ClientMessage::Pair`]).
+    PairingCode {
+        /// The code, to be shown.
+        code: String,
+        /// How long it works, in seconds.
+        expires_in_secs: u32,
+    },
+    /// The sessions signed in to the account, the newest first.
+    Sessions {
+        /// The sessions.
+        sessions: Vec<SessionInfo>,
+    },
+    /// The answer to `sign_out`: how many sessions ended (when this one is among them, the
+    /// connection is closed after this message).
+    SignedOut {
+        /// How many.
+        sessions: u32,
+    },
+    /// This connection's session ended (signed out from another device, the password changed
+    /// elsewhere, or the account deleted): its token no longer works and the connection is
+    /// closed after this message.
+    SessionEnded {
+        /// Why, for people.
+        reason: String,
+    },
+    /// A page of the account's finished games, newest first.
+    MyGames {
+        /// The games.
+        games: Vec<FinishedGame>,
+        /// Whether older games remain (ask with `before` set to the last one's `id`).
+        more: bool,
+    },
+    /// The account is deleted; the connection is closed after this message.
+    AccountDeleted,
     /// A seat the client now holds (after create, join, quick match or resume).
     Seat {
         /// The seat.
@@ -382,6 +488,11 @@ mod tests {
             ErrorCode::Limit => 18,
             ErrorCode::NameTaken => 19,
             ErrorCode::Damaged => 20,
+            ErrorCode::SignInFailed => 21,
+            ErrorCode::PairingFailed => 22,
+            ErrorCode::BadPassword => 23,
+            ErrorCode::WrongPassword => 24,
+            ErrorCode::GamesUnfinished => 25,
         }
     }
 

@@ -48,11 +48,29 @@ impl CloseReason {
         code: close_code::INVALID,
         reason: "text frames must be UTF-8",
     };
+    /// 1008: the connection's session ended (signed out, the password changed elsewhere, the
+    /// account deleted); its last message said so. Connecting again needs a sign-in.
+    pub const SIGNED_OUT: CloseReason = CloseReason {
+        code: close_code::POLICY,
+        reason: "signed out",
+    };
     /// 1012: the game this connection was in is now decided by another server; connecting
     /// again finds it there.
     pub const MOVED: CloseReason = CloseReason {
         code: close_code::RESTART,
         reason: "the game moved to another server; connect again",
+    };
+    /// 1013: the server is full, and this connection holds no seat in a live game (what the
+    /// places kept for seated players are for).
+    pub const FULL: CloseReason = CloseReason {
+        code: close_code::AGAIN,
+        reason: "the server is full; try again soon",
+    };
+    /// 1013: the server is full, and this idle or watching connection was closed to make room
+    /// for a player in a game.
+    pub const MADE_ROOM: CloseReason = CloseReason {
+        code: close_code::AGAIN,
+        reason: "the server is full: closed to make room for a player in a game; try again soon",
     };
     /// 1002: a frame the WebSocket protocol does not allow.
     pub const PROTOCOL: CloseReason = CloseReason {

@@ -131,10 +131,22 @@ pub struct Config {
     #[arg(long, value_name = "N", default_value = "64", value_parser = at_least_one,
         verbatim_doc_comment)]
     pub max_per_address: usize,
-    /// connections in all
+    /// connections in all; lowered to what the file descriptor limit
+    /// allows (raised to its hard limit at start). The last twentieth is
+    /// kept for seated players coming back and new visitors' first pages
     #[arg(long, value_name = "N", default_value = "10000", value_parser = at_least_one,
         verbatim_doc_comment)]
     pub max_connections: usize,
+    /// the share of the connections one network (an IPv4 /24, an IPv6
+    /// /64) may hold, from 0 to 1
+    #[arg(long, value_name = "F", env = "GOMOKU_SERVER_NETWORK_SHARE", default_value = "0.125",
+        value_parser = share, verbatim_doc_comment)]
+    pub network_share: f64,
+    /// new players one network (an IPv4 /24, an IPv6 /64) may make in an
+    /// hour (one address: 30)
+    #[arg(long, value_name = "N", env = "GOMOKU_SERVER_NEW_PLAYERS_PER_NETWORK",
+        default_value = "120", value_parser = at_least_one_u32, verbatim_doc_comment)]
+    pub new_players_per_network: u32,
     /// seconds a client has to send its request headers
     #[arg(long, value_name = "S", default_value = "10", value_parser = at_least_one_second,
         verbatim_doc_comment)]
@@ -172,6 +184,8 @@ impl Default for Config {
             public_url: None,
             max_per_address: 64,
             max_connections: 10_000,
+            network_share: 0.125,
+            new_players_per_network: 120,
             header_timeout: Duration::from_secs(10),
             trusted: Vec::new(),
             trusted_proxies: Vec::new(),
@@ -343,6 +357,23 @@ fn at_least_one(text: &str) -> Result<usize, String> {
     }
 }
 
+fn at_least_one_u32(text: &str) -> Result<u32, String> {
+    match number(text)? {
+        0 => Err("must be at least 1".to_owned()),
+        n => Ok(n),
+    }
+}
+
+/// A share of something, more than 0 and at most 1.
+fn share(text: &str) -> Result<f64, String> {
+    let v: f64 = number(text)?;
+    if v > 0.0 && v <= 1.0 {
+        Ok(v)
+    } else {
+        Err("must be more than 0 and at most 1".to_owned())
+    }
+}
+
 fn at_least_one_second(text: &str) -> Result<Duration, String> {
     at_least_one(text).map(|s| Duration::from_secs(s as u64))
 }
@@ -408,6 +439,8 @@ mod tests {
         assert_eq!(c.grace, Duration::from_secs(5));
         assert_eq!((c.rate, c.burst, c.max_connections), (2.5, 3.0, 7));
         assert_eq!(c.host, IpAddr::from([0, 0, 0, 0]));
+        let c = parse("--network-share 0.25 --new-players-per-network 9").unwrap();
+        assert_eq!((c.network_share, c.new_players_per_network), (0.25, 9));
         assert_eq!(parse("--port 1 --port 2").unwrap().port, 2, "the last one");
     }
 
@@ -436,6 +469,21 @@ mod tests {
             ),
             (
                 "--rate inf",
+                ErrorKind::ValueValidation,
+                "must be at least 1",
+            ),
+            (
+                "--network-share 0",
+                ErrorKind::ValueValidation,
+                "must be more than 0 and at most 1",
+            ),
+            (
+                "--network-share 1.5",
+                ErrorKind::ValueValidation,
+                "must be more than 0 and at most 1",
+            ),
+            (
+                "--new-players-per-network 0",
                 ErrorKind::ValueValidation,
                 "must be at least 1",
             ),
@@ -486,6 +534,8 @@ mod tests {
             "--burst",
             "--max-per-address",
             "--max-connections",
+            "--network-share",
+            "--new-players-per-network",
             "--header-timeout",
             "--trust",
             "--trusted-proxy",
@@ -502,6 +552,8 @@ mod tests {
             "PUBLIC_URL",
             "GRACE",
             "TRUSTED_PROXIES",
+            "NETWORK_SHARE",
+            "NEW_PLAYERS_PER_NETWORK",
         ] {
             assert!(
                 help.contains(&format!("GOMOKU_SERVER_{variable}")),

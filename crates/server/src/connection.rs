@@ -33,9 +33,13 @@ pub async fn run(socket: WebSocket, shared: Arc<Shared>, peer: Peer) {
     let (mut sink, mut stream) = socket.split();
     let (tx, mut rx) = mpsc::channel::<Utf8Bytes>(OUTBOX);
     let closing = Arc::new(Closing::default());
-    let id = shared
-        .hub()
-        .connect(tx, closing.clone(), peer.address(), peer.trusted);
+    let id = shared.hub().connect(
+        tx,
+        closing.clone(),
+        peer.address(),
+        peer.trusted,
+        peer.admitted.in_reserve(),
+    );
     let writer_closing = closing.clone();
     let writer = tokio::spawn(async move {
         while let Some(text) = rx.recv().await {
@@ -117,8 +121,13 @@ pub async fn run(socket: WebSocket, shared: Arc<Shared>, peer: Peer) {
                 continue;
             }
         };
-        let is_hello = matches!(msg, ClientMessage::Hello { .. });
-        if shared.hub().handle(id, msg, now) == After::Close {
+        let is_hello = msg.is_greeting();
+        let after = if crate::accounts::flow::takes(&msg) {
+            crate::accounts::flow::run(&shared, id, msg).await
+        } else {
+            shared.hub().handle(id, msg, now)
+        };
+        if after == After::Close {
             closing.close(CloseReason::REFUSED);
             break;
         }

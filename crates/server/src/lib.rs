@@ -14,6 +14,7 @@
 //! - [`cluster`]: several servers on one PostgreSQL database: each game decided by one of
 //!   them, the others relaying their clients to it through `LISTEN`/`NOTIFY`.
 
+pub mod accounts;
 pub mod clock;
 pub mod closing;
 pub mod cluster;
@@ -69,6 +70,8 @@ pub struct Shared {
     hub: Mutex<Hub>,
     /// Connections by address.
     pub connections: Arc<Connections>,
+    /// Password hashing, off the hub and one at a time.
+    pub passwords: Arc<accounts::Passwords>,
     /// The origins of the server's own pages (known once it listens).
     own_origins: OnceLock<Vec<String>>,
 }
@@ -87,6 +90,7 @@ pub fn prepare(config: Config) -> Result<Arc<Shared>, String> {
     let hub_config = HubConfig {
         grace: config.grace,
         finished_ttl: FINISHED_TTL,
+        new_players_per_network: config.new_players_per_network,
     };
     // On a shared database: this server's name, and the thread that speaks to the others.
     let cluster = match (&config.db, storage.server()) {
@@ -104,11 +108,19 @@ pub fn prepare(config: Config) -> Result<Arc<Shared>, String> {
     if let Some((_, _, outbox)) = &cluster {
         hub.set_cluster(outbox.clone());
     }
-    let connections = Connections::new(config.max_per_address, config.max_connections);
+    let caps = connection_caps(&config, limits::descriptors::limit());
+    eprintln!(
+        "gomoku-server: connections: at most {} in all ({} of them kept for seated players \
+         coming back and first pages), {} waiting for their request headers, {} from one \
+         address, {} from one network (/24, /64)",
+        caps.total, caps.reserve, caps.half_open, caps.per_address, caps.per_network
+    );
+    let connections = Connections::new(caps);
     let shared = Arc::new(Shared {
         config,
         hub: Mutex::new(hub),
         connections,
+        passwords: accounts::Passwords::new(),
         own_origins: OnceLock::new(),
     });
     if let Some((url, me, _)) = cluster {
@@ -118,6 +130,24 @@ pub fn prepare(config: Config) -> Result<Arc<Shared>, String> {
         })?;
     }
     Ok(shared)
+}
+
+/// The connection caps for `config` when the process may hold `descriptors` file
+/// descriptors: `--max-connections`, lowered (with a log line) to what the descriptors allow.
+pub fn connection_caps(config: &Config, descriptors: u64) -> limits::Caps {
+    let allowed = limits::descriptors::connections_allowed(descriptors);
+    let total = if config.max_connections > allowed {
+        eprintln!(
+            "gomoku-server: --max-connections {} lowered to {allowed}: the file descriptor \
+             limit is {descriptors} ({} kept for the database, files and /health)",
+            config.max_connections,
+            limits::descriptors::headroom(descriptors)
+        );
+        allowed
+    } else {
+        config.max_connections
+    };
+    limits::Caps::of(total, config.max_per_address, config.network_share)
 }
 
 /// Serves WebSocket clients on `listener` until the process ends.

@@ -1,7 +1,9 @@
-//! The accept loop: each TCP connection is counted against its address's share and the
-//! server's ([`super::limits::Connections`]; over a cap it is answered `429` and closed at
-//! once), and served by hyper with a deadline for its request headers, so half-sent requests
-//! cannot hold a connection open. The address travels with the request as a [`Peer`].
+//! The accept loop: each TCP connection is counted against its address's share, its network's
+//! and the server's ([`super::limits::Connections`]; over a cap it is answered `429` and closed
+//! at once), and served by hyper with a deadline for its request headers, so half-sent
+//! requests cannot hold a connection open (and past the half-open cap the oldest of them makes
+//! room). A connection admitted into the places kept for seated players and first pages is
+//! served one request, then closed. The address travels with the request as a [`Peer`].
 //!
 //! A connection from a trusted proxy (`--trusted-proxy`) counts in the server's total only;
 //! each request on it counts against the share of the client its forwarding headers name
@@ -114,8 +116,11 @@ pub async fn accept(
             }
         };
         let _ = stream.set_nodelay(true);
+        let reserve = admitted.in_reserve();
         let (app, connections, trust) = (app.clone(), connections.clone(), trust.clone());
+        let kept = admitted.clone();
         let service = tower::service_fn(move |mut request: hyper::Request<Incoming>| {
+            admitted.headers_came();
             let app = app.clone();
             let mut found = Peer {
                 admitted: admitted.clone(),
@@ -135,7 +140,18 @@ pub async fn accept(
                 }
             }
             request.extensions_mut().insert(found);
-            futures_util::future::Either::Right(app.oneshot(request))
+            let served = futures_util::FutureExt::map(app.oneshot(request), move |response| {
+                response.map(|mut response| {
+                    // A place in the reserve is for one request (or a WebSocket).
+                    if reserve && response.status() != StatusCode::SWITCHING_PROTOCOLS {
+                        response
+                            .headers_mut()
+                            .insert(header::CONNECTION, HeaderValue::from_static("close"));
+                    }
+                    response
+                })
+            });
+            futures_util::future::Either::Right(served)
         });
         tokio::spawn(async move {
             let connection = http1::Builder::new()
@@ -143,8 +159,12 @@ pub async fn accept(
                 .header_read_timeout(header_timeout)
                 .serve_connection(TokioIo::new(stream), TowerToHyperService::new(service))
                 .with_upgrades();
-            // A client that vanished or sent garbage: nothing to do but forget it.
-            let _ = connection.await;
+            // A client that vanished or sent garbage: nothing to do but forget it. One still
+            // sending its headers when newer ones need its place is dropped.
+            tokio::select! {
+                _ = connection => {}
+                () = kept.made_room() => {}
+            }
         });
     }
 }
@@ -153,6 +173,7 @@ pub async fn accept(
 fn refusal(why: Refused) -> &'static str {
     match why {
         Refused::Address => "too many connections from your address\n",
+        Refused::Network => "too many connections from your network\n",
         Refused::Server => "the server is full; try again soon\n",
     }
 }
@@ -176,9 +197,14 @@ fn refuse(stream: TcpStream, peer: SocketAddr, why: Refused) {
         body.len()
     );
     let _ = stream.try_write(response.as_bytes());
-    if why == Refused::Server {
+    if why != Refused::Address {
         eprintln!(
-            "gomoku-server: full: refused a connection from {}",
+            "gomoku-server: {}: refused a connection from {}",
+            if why == Refused::Server {
+                "full"
+            } else {
+                "network's share full"
+            },
             peer.ip()
         );
     }

@@ -8,6 +8,12 @@ fn main() -> std::process::ExitCode {
     // `--help` prints the flags and ends here with success; a bad flag or variable is named
     // and ends it with code 2.
     let config = Config::from_args(std::env::args_os().skip(1)).unwrap_or_else(|e| e.exit());
+    // Every connection is a file descriptor: the soft limit goes up to the hard one, and the
+    // connection caps follow it (`prepare` logs them).
+    match gomoku_server::limits::descriptors::raise() {
+        Ok(d) => eprintln!("gomoku-server: {}", d.describe()),
+        Err(e) => eprintln!("gomoku-server: {e}"),
+    }
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

@@ -50,6 +50,11 @@ pub fn clean_name(raw: &str) -> Result<String, String> {
     if len == 0 {
         return Err("the name is empty".into());
     }
+    if name_key(&out) == name_key(gomoku_net::DELETED_PLAYER) {
+        return Err(format!(
+            "'{out}' is what deleted accounts are called; choose another name"
+        ));
+    }
     if len > MAX_NAME_CHARS {
         return Err(format!(
             "the name has {len} characters; at most {MAX_NAME_CHARS} are allowed"
@@ -75,6 +80,8 @@ mod tests {
         assert!(clean_name(" \u{200B} ").is_err());
         assert!(clean_name(&"x".repeat(MAX_NAME_CHARS + 1)).is_err());
         assert_eq!(clean_name("棋手").unwrap(), "棋手");
+        assert!(clean_name("Deleted  Player").is_err());
+        assert!(clean_name("deleted.player").is_err());
     }
 
     #[test]

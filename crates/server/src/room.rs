@@ -299,8 +299,21 @@ impl Room {
         Ok(changes)
     }
 
-    /// The seat holding `token` resigns.
+    /// The seat holding `token` resigns; in a room still waiting for an opponent, its
+    /// creator withdraws it (the room closes, nobody wins, nothing is rated).
     pub fn resign(&mut self, token: &str, now: Instant) -> Result<Vec<Change>, Refusal> {
+        if self.status == RoomStatus::Waiting {
+            self.seat_of(token)?;
+            self.finish(
+                GameResult {
+                    winner: None,
+                    reason: EndReason::Cancelled,
+                    line: Vec::new(),
+                },
+                now,
+            );
+            return Ok(vec![Change::Finished]);
+        }
         let colour = self.playing_seat(token)?;
         self.game
             .resign_as(colour)

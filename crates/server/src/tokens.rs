@@ -44,7 +44,8 @@ impl Tokens {
         self.letters(PRIVATE_CODE_LEN)
     }
 
-    fn letters(&mut self, n: usize) -> String {
+    /// `n` letters and digits that are hard to misread (invite and pairing codes).
+    pub fn letters(&mut self, n: usize) -> String {
         (0..n)
             .map(|_| CODE_ALPHABET[self.rng.random_range(0..CODE_ALPHABET.len())] as char)
             .collect()

@@ -136,7 +136,7 @@ fn three_servers_serve_one_lobby() {
     assert!(boards.iter().all(|b| *b == boards[0]), "{boards:?}");
     // A name is one across servers.
     let mut again = s[2].client();
-    again.send(json!({"type": "hello", "version": 2, "name": "ANN"}));
+    again.send(json!({"type": "hello", "version": 3, "name": "ANN"}));
     match again.recv() {
         ServerMessage::Welcome {
             player: Some(p), ..

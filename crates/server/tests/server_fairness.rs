@@ -42,7 +42,7 @@ fn names_are_unique_and_a_taken_one_gets_a_guest_name() {
     let mut bob = s.client();
     let (_, bob_token) = bob.hello("Bob");
     let mut again = s.client();
-    again.send(json!({"type": "hello", "version": 2, "token": bob_token, "name": "ANN"}));
+    again.send(json!({"type": "hello", "version": 3, "token": bob_token, "name": "ANN"}));
     match again.recv() {
         ServerMessage::Welcome {
             player: Some(p), ..
@@ -52,7 +52,7 @@ fn names_are_unique_and_a_taken_one_gets_a_guest_name() {
     again.expect_error(ErrorCode::NameTaken);
     // A player may change the case of its own name.
     let mut bob2 = s.client();
-    bob2.send(json!({"type": "hello", "version": 2, "token": bob_token, "name": "BOB"}));
+    bob2.send(json!({"type": "hello", "version": 3, "token": bob_token, "name": "BOB"}));
     match bob2.recv() {
         ServerMessage::Welcome {
             player: Some(p), ..

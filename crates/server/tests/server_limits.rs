@@ -124,7 +124,7 @@ fn a_flood_is_cut_off_and_the_others_play_on() {
     let mut floods: Vec<Client> = (0..5)
         .map(|_| {
             let mut c = s.client();
-            c.send(json!({"type": "hello", "version": 2}));
+            c.send(json!({"type": "hello", "version": 3}));
             c.recv();
             c
         })

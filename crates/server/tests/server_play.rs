@@ -304,7 +304,7 @@ fn spectators_watch_public_games() {
     let s = server("watch", &[]);
     let mut p = Pair::new(&s, settings("Freestyle", 15, None, false));
     let mut fan = s.client();
-    fan.send(json!({"type": "hello", "version": 2}));
+    fan.send(json!({"type": "hello", "version": 3}));
     assert!(matches!(
         fan.recv(),
         ServerMessage::Welcome {

@@ -70,7 +70,7 @@ fn players_behind_a_trusted_proxy_are_limited_by_their_own_address() {
     for (i, c) in held.iter_mut().enumerate().take(NEW_PLAYERS) {
         c.hello(&format!("Q{i}"));
     }
-    held[NEW_PLAYERS].send(serde_json::json!({"type": "hello", "version": 2, "name": "Q"}));
+    held[NEW_PLAYERS].send(serde_json::json!({"type": "hello", "version": 3, "name": "Q"}));
     let said = held[NEW_PLAYERS].expect_error(ErrorCode::Limit);
     assert!(said.contains("new players"), "{said}");
     // Another client behind the same proxy is not locked out, and the share comes back.
@@ -108,7 +108,7 @@ fn forwarding_headers_from_an_untrusted_peer_are_ignored() {
     for (i, c) in held.iter_mut().enumerate().take(NEW_PLAYERS) {
         c.hello(&format!("U{i}"));
     }
-    held[NEW_PLAYERS].send(serde_json::json!({"type": "hello", "version": 2, "name": "U"}));
+    held[NEW_PLAYERS].send(serde_json::json!({"type": "hello", "version": 3, "name": "U"}));
     held[NEW_PLAYERS].expect_error(ErrorCode::Limit);
     // The proxy itself is believed.
     let mut behind = connect("127.0.0.2", &s.addr, &forwarded_as(0)).expect("behind the proxy");

@@ -15,7 +15,7 @@ fn server(name: &str, extra: &[&str]) -> Server {
 /// A spectator's fresh look at the room.
 fn look(s: &Server, code: &str) -> RoomState {
     let mut c = s.client();
-    c.send(json!({"type": "hello", "version": 2}));
+    c.send(json!({"type": "hello", "version": 3}));
     c.recv();
     c.send(json!({"type": "watch", "code": code}));
     c.room_until(|_| true)
@@ -31,22 +31,22 @@ fn malformed_messages_are_refused() {
     c.expect_error(ErrorCode::BadMessage);
     c.send_raw("[1,2,3]");
     c.expect_error(ErrorCode::BadMessage);
-    c.send(json!({"type": "hello", "version": 2, "name": "Ann", "admin": true}));
+    c.send(json!({"type": "hello", "version": 3, "name": "Ann", "admin": true}));
     assert!(c.expect_error(ErrorCode::BadMessage).contains("admin"));
     c.send(json!({"type": "launch_missiles"}));
     c.expect_error(ErrorCode::BadMessage);
-    c.send(json!({"type": "hello", "version": 2, "name": "x".repeat(25)}));
+    c.send(json!({"type": "hello", "version": 3, "name": "x".repeat(25)}));
     c.expect_error(ErrorCode::BadName);
-    c.send(json!({"type": "hello", "version": 2, "token": "f".repeat(48)}));
+    c.send(json!({"type": "hello", "version": 3, "token": "f".repeat(48)}));
     c.expect_error(ErrorCode::UnknownPlayer);
-    c.send(json!({"type": "hello", "version": 2, "name": " \u{202e}Ann\t\n Lee "}));
+    c.send(json!({"type": "hello", "version": 3, "name": " \u{202e}Ann\t\n Lee "}));
     match c.recv() {
         ServerMessage::Welcome {
             player: Some(p), ..
         } => assert_eq!(p.name, "Ann Lee"),
         other => panic!("{other:?}"),
     }
-    c.send(json!({"type": "hello", "version": 2}));
+    c.send(json!({"type": "hello", "version": 3}));
     c.expect_error(ErrorCode::Handshake);
     for bad in [
         settings("Freestyle", 14, None, false),
@@ -174,7 +174,7 @@ fn a_huge_frame_closes_only_its_connection() {
     let mut p = Pair::new(&s, settings("Freestyle", 15, None, false));
     p.play(0, 7, 7);
     let mut rogue = s.client();
-    rogue.send(json!({"type": "hello", "version": 2}));
+    rogue.send(json!({"type": "hello", "version": 3}));
     rogue.recv();
     // (The server may close before the whole frame is written: that is fine too.)
     rogue.try_send_raw(&format!(
@@ -191,7 +191,7 @@ fn a_huge_frame_closes_only_its_connection() {
 fn bursts_are_rate_limited() {
     let s = server("rate", &["--rate", "5", "--burst", "10"]);
     let mut c = s.client();
-    c.send(json!({"type": "hello", "version": 2}));
+    c.send(json!({"type": "hello", "version": 3}));
     c.recv();
     for _ in 0..30 {
         c.send(json!({"type": "ping"}));
@@ -222,7 +222,7 @@ fn browser_origins_are_checked() {
     let s = server("origin", &["--allow-origin", "http://game.example"]);
     assert!(Client::connect(&s.addr, Some("http://evil.example")).is_err());
     let mut ok = Client::connect(&s.addr, Some("http://game.example")).expect("allowed origin");
-    ok.send(json!({"type": "hello", "version": 2}));
+    ok.send(json!({"type": "hello", "version": 3}));
     assert!(matches!(ok.recv(), ServerMessage::Welcome { .. }));
 }
 
@@ -235,7 +235,7 @@ fn a_connection_that_never_says_hello_is_closed() {
     assert!(started.elapsed() >= std::time::Duration::from_secs(4));
     // One that said hello may stay quiet.
     let mut c = s.client();
-    c.send(json!({"type": "hello", "version": 2}));
+    c.send(json!({"type": "hello", "version": 3}));
     c.recv();
     std::thread::sleep(std::time::Duration::from_secs(6));
     c.send(json!({"type": "ping"}));
@@ -343,7 +343,7 @@ fn the_web_build_is_served_and_its_own_pages_may_connect() {
     // A page of its own (the origin the request was sent to) may connect; others may not.
     let own = format!("http://{}", s.addr);
     let mut c = Client::connect(&s.addr, Some(&own)).expect("the server's own page");
-    c.send(json!({"type": "hello", "version": 2}));
+    c.send(json!({"type": "hello", "version": 3}));
     assert!(matches!(c.recv(), ServerMessage::Welcome { .. }));
     assert!(Client::connect(&s.addr, Some("http://evil.example")).is_err());
     // The DNS-rebinding pattern: a page from evil.example that resolved to this server sends

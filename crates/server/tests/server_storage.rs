@@ -9,7 +9,10 @@ mod server_support;
 use gomoku_engine::{Pos, Rule, Stone};
 use gomoku_net::{EndReason, GameResult, RoomSettings, RoomStatus, TimeControl};
 use gomoku_server::rating::Glicko;
-use gomoku_server::storage::{GameRecord, PostgresStorage, SeatRecord, SqliteStorage, Storage};
+use gomoku_server::storage::accounts::{HOW_NEW, NewSession};
+use gomoku_server::storage::{
+    GameRecord, PostgresStorage, SeatRecord, SqliteStorage, Storage, StoreResult,
+};
 use server_support::{pg, temp_dir};
 
 fn game(code: &str, black: i64) -> GameRecord {
@@ -39,6 +42,17 @@ fn game(code: &str, black: i64) -> GameRecord {
     }
 }
 
+/// A new player with its first session's `token`.
+fn new_player(s: &mut dyn Storage, name: &str, token: &str) -> StoreResult<i64> {
+    let session = NewSession {
+        token,
+        device: "Test",
+        how: HOW_NEW,
+    };
+    s.create_player(name, &session, Glicko::default())
+        .map(|(id, _)| id)
+}
+
 fn open_games(s: &mut dyn Storage) -> Vec<GameRecord> {
     s.unfinished_games()
         .unwrap()
@@ -54,14 +68,12 @@ fn contract(
     mut restart: impl FnMut(Box<dyn Storage>) -> Box<dyn Storage>,
 ) -> Box<dyn Storage> {
     s.check().unwrap();
-    let a = s.create_player("Ann", "tok-a", Glicko::default()).unwrap();
-    let b = s.create_player("Bob", "tok-b", Glicko::default()).unwrap();
-    assert_eq!(s.player_by_token("tok-a").unwrap().unwrap().id, a);
-    assert!(s.player_by_token("tok-a' OR '1'='1").unwrap().is_none());
-    assert!(s.create_player("Eve", "tok-a", Glicko::default()).is_err());
-    let e = s
-        .create_player("АNN", "tok-c", Glicko::default())
-        .unwrap_err();
+    let a = new_player(&mut *s, "Ann", "tok-a").unwrap();
+    let b = new_player(&mut *s, "Bob", "tok-b").unwrap();
+    assert_eq!(s.session_of("tok-a", None).unwrap().unwrap().player.id, a);
+    assert!(s.session_of("tok-a' OR '1'='1", None).unwrap().is_none());
+    assert!(new_player(&mut *s, "Eve", "tok-a").is_err());
+    let e = new_player(&mut *s, "АNN", "tok-c").unwrap_err();
     assert!(e.is_name_taken(), "{e}");
     assert_eq!(s.player_named("a n n").unwrap(), Some(a));
     assert!(s.rename_player(b, "ann").unwrap_err().is_name_taken());
@@ -180,12 +192,8 @@ fn a_game_is_decided_by_one_server_and_taken_over_only_when_it_stops() {
     let url = pg::database("takeover");
     let mut first = PostgresStorage::open(&url).unwrap();
     let mut second = PostgresStorage::open(&url).unwrap();
-    let a = first
-        .create_player("Ann", "tok-a", Glicko::default())
-        .unwrap();
-    let b = first
-        .create_player("Bob", "tok-b", Glicko::default())
-        .unwrap();
+    let a = new_player(&mut first, "Ann", "tok-a").unwrap();
+    let b = new_player(&mut first, "Bob", "tok-b").unwrap();
     first.create_game(&game("GAME01", a)).unwrap();
     let seat = SeatRecord {
         player_id: b,
@@ -270,7 +278,7 @@ fn postgres_refuses_a_newer_schema_and_tables_it_did_not_make() {
         .query_one("SELECT version FROM gomoku_schema", &[])
         .unwrap()
         .get(0);
-    assert_eq!(version, 1);
+    assert_eq!(version, 2);
     db.execute("UPDATE gomoku_schema SET version = 99", &[])
         .unwrap();
     let e = PostgresStorage::open(&url).err().expect("refused");

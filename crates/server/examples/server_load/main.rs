@@ -224,7 +224,7 @@ struct Crowd {
 /// ends; how long the server took to cut it off.
 fn flood_until_cut(addr: &str, flood: &AtomicBool) -> Option<Duration> {
     let mut c = Client::connect(addr, None).ok()?;
-    c.send(json!({"type": "hello", "version": 2}));
+    c.send(json!({"type": "hello", "version": 3}));
     let t0 = Instant::now();
     while flood.load(Ordering::Relaxed) {
         if !c.try_send_raw(r#"{"type":"ping"}"#) {
@@ -271,7 +271,7 @@ fn play(
         Some((n, _)) => (0..*n)
             .map(|_| {
                 let mut c = connect();
-                c.send(json!({"type": "hello", "version": 2}));
+                c.send(json!({"type": "hello", "version": 3}));
                 c.send(json!({"type": "watch", "code": b.code}));
                 c
             })

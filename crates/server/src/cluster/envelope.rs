@@ -33,6 +33,9 @@ pub enum Envelope {
     Gone { from: String, conn: u64 },
     /// `server` stopped (its games were taken over); to every server.
     Stopped { server: String },
+    /// These sessions ended (signed out, a password changed, an account deleted): every
+    /// server closes its connections of them, telling them `reason`.
+    SignedOut { sessions: Vec<i64>, reason: String },
 }
 
 fn conn_list(conns: &[u64]) -> String {
@@ -73,6 +76,10 @@ impl Envelope {
             Envelope::Close { conns } => format!("close {}", conn_list(conns)),
             Envelope::Gone { from, conn } => format!("gone {from} {conn}"),
             Envelope::Stopped { server } => format!("stopped {server}"),
+            Envelope::SignedOut { sessions, reason } => {
+                let list: Vec<String> = sessions.iter().map(i64::to_string).collect();
+                format!("signed_out {}\n{reason}", list.join(","))
+            }
         }
     }
 
@@ -120,6 +127,13 @@ impl Envelope {
             ["stopped", server] => Ok(Envelope::Stopped {
                 server: server.to_string(),
             }),
+            ["signed_out", sessions] => Ok(Envelope::SignedOut {
+                sessions: sessions
+                    .split(',')
+                    .map(|s| s.parse().map_err(|_| format!("bad session '{s}'")))
+                    .collect::<Result<_, _>>()?,
+                reason: body()?,
+            }),
             _ => Err(format!("unknown message between servers: '{head}'")),
         }
     }
@@ -163,6 +177,10 @@ mod tests {
             Envelope::Stopped {
                 server: "s3".into(),
             },
+            Envelope::SignedOut {
+                sessions: vec![4, 17],
+                reason: "signed out from another device".into(),
+            },
         ];
         for e in all {
             assert_eq!(Envelope::parse(&e.to_text()), Ok(e.clone()), "{e:?}");
@@ -181,6 +199,8 @@ mod tests {
             "matched s",
             "close",
             "gone a",
+            "signed_out 1,x\nwhy",
+            "signed_out 1",
             "launch missiles",
         ] {
             assert!(Envelope::parse(bad).is_err(), "{bad:?}");

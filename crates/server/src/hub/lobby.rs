@@ -3,6 +3,7 @@
 
 use std::time::Instant;
 
+use super::account::clean_device;
 use super::{
     After, Hub, MAX_WAITING_PER_ADDRESS, MAX_WAITING_PER_PLAYER, Waiting, info, normal_code,
 };
@@ -10,6 +11,7 @@ use crate::limits::after;
 use crate::names::{clean_name, guest_name};
 use crate::rating::Glicko;
 use crate::room::{Room, Seat};
+use crate::storage::accounts::{HOW_NEW, NewSession};
 use crate::storage::{GameRecord, PlayerRecord, SeatRecord};
 use gomoku_engine::Stone;
 use gomoku_net::{
@@ -44,16 +46,11 @@ impl Hub {
         version: u32,
         name: Option<String>,
         token: Option<String>,
+        device: Option<&str>,
         now: Instant,
     ) -> After {
-        if version != PROTOCOL_VERSION {
-            self.error(
-                conn,
-                ErrorCode::VersionMismatch,
-                &format!("this server speaks protocol version {PROTOCOL_VERSION}, not {version}"),
-                Some("hello"),
-            );
-            return After::Close;
+        if let Err(after) = self.greeting_allowed(conn, version, "hello") {
+            return after;
         }
         let name = match name.as_deref().map(clean_name).transpose() {
             Ok(n) => n,
@@ -62,31 +59,33 @@ impl Hub {
                 return After::Continue;
             }
         };
-        let mut new_token = None;
+        let device = device.map(|d| clean_device(Some(d)));
         let mut notice = None;
-        let player = match (token, name) {
-            (Some(token), name) => match self.storage.player_by_token(&token) {
-                Ok(Some(mut p)) => {
-                    if let Some(name) = name.filter(|n| *n != p.name) {
-                        match self.storage.rename_player(p.id, &name) {
-                            Ok(()) => p.name = name,
+        match (token, name) {
+            (Some(token), name) => match self.storage.session_of(&token, device.as_deref()) {
+                Ok(Some(found)) => {
+                    let mut player = found.player;
+                    if let Some(name) = name.filter(|n| *n != player.name) {
+                        match self.storage.rename_player(player.id, &name) {
+                            Ok(()) => player.name = name,
                             Err(e) if e.is_name_taken() => {
                                 notice = Some(format!(
                                     "another player is called '{name}' (or a name too like \
                                      it); you are still '{}'",
-                                    p.name
+                                    player.name
                                 ));
                             }
                             Err(e) => return self.storage_error(conn, "hello", e),
                         }
                     }
-                    Some(p)
+                    self.welcome(conn, player, found.session, found.password, None);
                 }
                 Ok(None) => {
                     self.error(
                         conn,
                         ErrorCode::UnknownPlayer,
-                        "no player has this token",
+                        "no session has this token: it was signed out, or the account \
+                         deleted; sign in, pair this device or make a new player",
                         Some("hello"),
                     );
                     return After::Continue;
@@ -106,8 +105,8 @@ impl Hub {
                     );
                     return After::Continue;
                 }
-                match self.create_player(&name) {
-                    Ok((p, token, asked_taken)) => {
+                match self.create_player(&name, device.as_deref().unwrap_or_default()) {
+                    Ok((p, session, token, asked_taken)) => {
                         if asked_taken {
                             notice = Some(format!(
                                 "another player is called '{name}' (or a name too like it); \
@@ -115,29 +114,25 @@ impl Hub {
                                 p.name
                             ));
                         }
-                        new_token = Some(token);
-                        Some(p)
+                        self.welcome(conn, p, session, false, Some(token));
                     }
                     Err(e) => return self.storage_error(conn, "hello", e),
                 }
             }
-            (None, None) => None,
-        };
-        let seats = player
-            .as_ref()
-            .map(|p| self.open_seats(p.id))
-            .unwrap_or_default();
-        let welcome = ServerMessage::Welcome {
-            version: PROTOCOL_VERSION,
-            player: player.as_ref().map(info),
-            token: new_token,
-            seats,
-        };
-        if let Some(c) = self.conns.get_mut(&conn) {
-            c.greeted = true;
-            c.player = player;
+            (None, None) => {
+                let welcome = ServerMessage::Welcome {
+                    version: PROTOCOL_VERSION,
+                    player: None,
+                    token: None,
+                    seats: Vec::new(),
+                    account: None,
+                };
+                if let Some(c) = self.conns.get_mut(&conn) {
+                    c.greeted = true;
+                }
+                self.send(conn, &welcome);
+            }
         }
-        self.send(conn, &welcome);
         if let Some(notice) = notice {
             self.error(conn, ErrorCode::NameTaken, &notice, Some("hello"));
         }
@@ -159,12 +154,19 @@ impl Hub {
     }
 
     /// Stores a new player called `name`, or a guest name when another player has that name
-    /// (the flag says so); returns it with its token.
+    /// (the flag says so), with its first session on `device`; returns it with the session's
+    /// number and token.
     fn create_player(
         &mut self,
         name: &str,
-    ) -> Result<(PlayerRecord, String, bool), crate::storage::StorageError> {
+        device: &str,
+    ) -> Result<(PlayerRecord, i64, String, bool), crate::storage::StorageError> {
         let token = self.tokens.secret();
+        let session = NewSession {
+            token: &token,
+            device,
+            how: HOW_NEW,
+        };
         let rating = Glicko::default();
         let mut tries = std::iter::once(name.to_string())
             .chain((0..GUEST_TRIES).map(|i| guest_name(self.tokens.number(guest_range(i)))));
@@ -175,15 +177,15 @@ impl Hub {
                     "no free guest name was found".into(),
                 ));
             };
-            match self.storage.create_player(&candidate, &token, rating) {
-                Ok(id) => {
+            match self.storage.create_player(&candidate, &session, rating) {
+                Ok((id, session)) => {
                     let player = PlayerRecord {
                         id,
                         name: candidate,
                         rating,
                         games: 0,
                     };
-                    return Ok((player, token, taken));
+                    return Ok((player, session, token, taken));
                 }
                 Err(e) if e.is_name_taken() => taken = true,
                 Err(e) => return Err(e),
@@ -191,7 +193,7 @@ impl Hub {
         }
     }
 
-    fn storage_error(
+    pub(super) fn storage_error(
         &mut self,
         conn: u64,
         request: &str,
@@ -209,7 +211,7 @@ impl Hub {
     }
 
     /// The seats player `id` holds in games not yet finished.
-    fn open_seats(&mut self, id: i64) -> Vec<SeatInfo> {
+    pub(super) fn open_seats(&mut self, id: i64) -> Vec<SeatInfo> {
         if self.storage.shared() {
             // Seats in games other servers decide too.
             match self.storage.seats_of(id) {

@@ -5,6 +5,8 @@
 //! Messages out go through each connection's bounded queue; a connection that cannot keep up
 //! loses its queue and is closed.
 
+pub mod account;
+mod capacity;
 mod lobby;
 mod play;
 mod remote;
@@ -56,6 +58,8 @@ pub struct HubConfig {
     pub grace: Duration,
     /// How long a finished room stays in memory for late watchers.
     pub finished_ttl: Duration,
+    /// New players one network (an IPv4 /24, an IPv6 /64) may make in [`NEW_PLAYER_WINDOW`].
+    pub new_players_per_network: u32,
 }
 
 /// One client connection.
@@ -68,10 +72,17 @@ struct Conn {
     address: IpAddr,
     /// Whether the address is exempt from the per-address limits.
     trusted: bool,
+    /// Admitted into the places kept for seated players while the server was full, and not
+    /// yet shown to hold a seat (see [`capacity`]).
+    pending: bool,
+    /// When it last sent a message (the idle are closed first to make room).
+    last_seen: Instant,
     /// Whether it has said `hello`.
     greeted: bool,
     /// The player speaking, unless anonymous.
     player: Option<PlayerRecord>,
+    /// The account's session this connection speaks in (ended sessions close it).
+    session: Option<i64>,
     /// Rooms it sits in or watches.
     rooms: HashSet<String>,
     /// For a client of another server's: that server and its connection number there (what
@@ -111,6 +122,8 @@ pub struct Hub {
     last_prune: Option<Instant>,
     failed_joins: Attempts,
     new_players: Attempts,
+    /// Failed sign-ins, pairings and confirming passwords, per address and network.
+    failed_sign_ins: Attempts,
     /// Games that could not be restored at start, by code, with why (told to their players).
     damaged: HashMap<String, String>,
     /// The last answer to whether the storage answers, and when it was asked.
@@ -130,13 +143,15 @@ pub struct Hub {
 
 impl Hub {
     /// A new connection from `address` with its outgoing queue and its way to be closed;
-    /// returns its number.
+    /// returns its number. One admitted into the `reserve` (the server was full) must show a
+    /// seat in a live game in its hello, or is closed.
     pub fn connect(
         &mut self,
         tx: mpsc::Sender<Utf8Bytes>,
         closing: Arc<Closing>,
         address: IpAddr,
         trusted: bool,
+        reserve: bool,
     ) -> u64 {
         self.next_conn += 1;
         self.conns.insert(
@@ -146,8 +161,11 @@ impl Hub {
                 closing,
                 address,
                 trusted,
+                pending: reserve,
+                last_seen: Instant::now(),
                 greeted: false,
                 player: None,
+                session: None,
                 rooms: HashSet::new(),
                 relay: None,
                 relayed_to: HashSet::new(),
@@ -184,10 +202,15 @@ impl Hub {
 
     /// Handles one parsed message from `conn`.
     pub fn handle(&mut self, conn: u64, msg: ClientMessage, now: Instant) -> After {
+        match self.conns.get_mut(&conn) {
+            Some(c) if c.pending => return self.handle_pending(conn, msg, now),
+            Some(c) => c.last_seen = now,
+            None => {}
+        }
         let kind = msg.kind();
         let greeted = self.conns.get(&conn).is_some_and(|c| c.greeted);
         match (&msg, greeted) {
-            (ClientMessage::Hello { .. }, true) => {
+            (m, true) if m.is_greeting() => {
                 self.error(
                     conn,
                     ErrorCode::Handshake,
@@ -196,7 +219,7 @@ impl Hub {
                 );
                 return After::Continue;
             }
-            (ClientMessage::Hello { .. }, false) => {}
+            (m, false) if m.is_greeting() => {}
             (_, false) => {
                 self.error(
                     conn,
@@ -216,7 +239,29 @@ impl Hub {
                 version,
                 name,
                 token,
-            } => return self.hello(conn, version, name, token, now),
+                device,
+            } => return self.hello(conn, version, name, token, device.as_deref(), now),
+            ClientMessage::Pair {
+                version,
+                code,
+                device,
+            } => return self.pair(conn, version, &code, device.as_deref(), now),
+            ClientMessage::SignIn { .. }
+            | ClientMessage::SetPassword { .. }
+            | ClientMessage::DeleteAccount { .. } => {
+                // Their passwords are checked off the hub, by the connection
+                // (`accounts::flow`); one that reaches here came another way.
+                self.error(
+                    conn,
+                    ErrorCode::BadMessage,
+                    "this request is only taken from a client's own connection",
+                    Some(kind),
+                );
+            }
+            ClientMessage::PairingCode => self.pairing_code(conn),
+            ClientMessage::Sessions => self.list_sessions(conn),
+            ClientMessage::SignOut { which } => return self.sign_out(conn, which),
+            ClientMessage::MyGames { before } => self.my_games(conn, before),
             ClientMessage::CreateRoom {
                 settings,
                 colour,
@@ -366,6 +411,7 @@ impl Hub {
             self.last_prune = Some(now);
             self.failed_joins.prune(now);
             self.new_players.prune(now);
+            self.failed_sign_ins.prune(now);
         }
         let ttl = self.config.finished_ttl;
         self.rooms.retain(|_, room| {

@@ -144,8 +144,12 @@ impl Hub {
                 address,
                 // Its own server counted it against its address's limits already.
                 trusted: true,
+                pending: false,
+                last_seen: std::time::Instant::now(),
                 greeted: true,
                 player,
+                // Its session lives with its own server, which closes it when it ends.
+                session: None,
                 rooms: HashSet::new(),
                 relay: Some(key.clone()),
                 relayed_to: HashSet::new(),
@@ -174,6 +178,9 @@ impl Hub {
                 };
                 let id = self.remote_conn(&from, conn, player, address);
                 self.handle(id, msg, now);
+            }
+            Envelope::SignedOut { sessions, reason } => {
+                self.close_sessions(&sessions, &reason, None);
             }
             Envelope::Deliver { from, conns, text } => {
                 let text = Utf8Bytes::from(text);

@@ -41,7 +41,13 @@ impl Hub {
             last_heartbeat: None,
             last_prune: None,
             failed_joins: Attempts::new(super::MAX_FAILED_JOINS, super::FAILED_JOIN_WINDOW),
-            new_players: Attempts::new(super::MAX_NEW_PLAYERS, super::NEW_PLAYER_WINDOW),
+            new_players: Attempts::new(super::MAX_NEW_PLAYERS, super::NEW_PLAYER_WINDOW)
+                .per_network(config.new_players_per_network),
+            failed_sign_ins: Attempts::new(
+                super::account::MAX_FAILED_PER_ADDRESS,
+                super::account::SIGN_IN_WINDOW,
+            )
+            .per_network(super::account::MAX_FAILED_PER_NETWORK),
             damaged,
             health: None,
             cluster: None,

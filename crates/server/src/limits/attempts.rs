@@ -1,16 +1,19 @@
 //! Counts of something an address did (a failed join, a new player) in a fixed window of
-//! time, to refuse an address that does it too often.
+//! time, to refuse an address that does it too often, and, when asked, a network of addresses
+//! (an IPv4 /24, an IPv6 /64) that does it too often between them.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::time::{Duration, Instant};
 
-/// At most `max` attempts per address in each `window`.
+/// At most `max` attempts per address in each `window` (and `per_network` per network).
 #[derive(Debug)]
 pub struct Attempts {
     max: u32,
     window: Duration,
     seen: HashMap<IpAddr, (Instant, u32)>,
+    per_network: Option<u32>,
+    networks: HashMap<IpAddr, (Instant, u32)>,
 }
 
 impl Attempts {
@@ -20,31 +23,53 @@ impl Attempts {
             max,
             window,
             seen: HashMap::new(),
+            per_network: None,
+            networks: HashMap::new(),
         }
     }
 
-    /// When `address` may try again, if it has used up its attempts for now.
-    pub fn blocked(&self, address: IpAddr, now: Instant) -> Option<Duration> {
-        let (start, n) = self.seen.get(&address)?;
-        let end = *start + self.window;
-        (*n >= self.max && now < end).then(|| end - now)
+    /// Also at most `max` in each window from one network ([`super::network`]).
+    pub fn per_network(mut self, max: u32) -> Attempts {
+        self.per_network = Some(max);
+        self
     }
 
-    /// Counts one attempt by `address`.
+    /// When `address` may try again, if it (or its network) has used up its attempts for now.
+    pub fn blocked(&self, address: IpAddr, now: Instant) -> Option<Duration> {
+        let window = self.window;
+        let wait = |seen: &HashMap<IpAddr, (Instant, u32)>, key: IpAddr, max: u32| {
+            let (start, n) = seen.get(&key)?;
+            let end = *start + window;
+            (*n >= max && now < end).then(|| end - now)
+        };
+        wait(&self.seen, address, self.max).or_else(|| {
+            let max = self.per_network?;
+            wait(&self.networks, super::network(address), max)
+        })
+    }
+
+    /// Counts one attempt by `address` (and its network).
     pub fn count(&mut self, address: IpAddr, now: Instant) {
         let window = self.window;
-        let entry = self.seen.entry(address).or_insert((now, 0));
-        if now.saturating_duration_since(entry.0) >= window {
-            *entry = (now, 0);
+        let one = |seen: &mut HashMap<IpAddr, (Instant, u32)>, key: IpAddr| {
+            let entry = seen.entry(key).or_insert((now, 0));
+            if now.saturating_duration_since(entry.0) >= window {
+                *entry = (now, 0);
+            }
+            entry.1 = entry.1.saturating_add(1);
+        };
+        one(&mut self.seen, address);
+        if self.per_network.is_some() {
+            one(&mut self.networks, super::network(address));
         }
-        entry.1 = entry.1.saturating_add(1);
     }
 
-    /// Forgets windows that have ended (called now and then, so the map stays small).
+    /// Forgets windows that have ended (called now and then, so the maps stay small).
     pub fn prune(&mut self, now: Instant) {
         let window = self.window;
-        self.seen
-            .retain(|_, (start, _)| now.saturating_duration_since(*start) < window);
+        for seen in [&mut self.seen, &mut self.networks] {
+            seen.retain(|_, (start, _)| now.saturating_duration_since(*start) < window);
+        }
     }
 }
 
@@ -86,6 +111,25 @@ mod tests {
         );
         at.prune(t + Duration::from_secs(200));
         assert!(at.seen.is_empty());
+        // Per network: three addresses of one /24 share five.
+        let mut at = Attempts::new(3, Duration::from_secs(60)).per_network(5);
+        let hosts: Vec<IpAddr> = (1..=3)
+            .map(|h| format!("198.51.100.{h}").parse().unwrap())
+            .collect();
+        let mut made = 0;
+        for h in &hosts {
+            for _ in 0..3 {
+                if at.blocked(*h, t).is_none() {
+                    at.count(*h, t);
+                    made += 1;
+                }
+            }
+        }
+        assert_eq!(made, 5, "the network's five, not three addresses' nine");
+        let other: IpAddr = "198.51.101.1".parse().unwrap();
+        assert_eq!(at.blocked(other, t), None, "another /24 is not blocked");
+        at.prune(t + Duration::from_secs(200));
+        assert!(at.networks.is_empty());
         assert_eq!(after(Duration::from_secs(42)), "in 42 s");
         assert_eq!(after(Duration::from_secs(600)), "in 10 min");
     }

@@ -7,13 +7,16 @@
 //! was stored and the server stamps a heartbeat every second, so a restart charges the side to
 //! move for the time it used before the crash but not for the time the server was down.
 
+pub mod accounts;
 mod owner;
 mod postgres;
 mod rows;
 mod sqlite;
+mod sqlite_accounts;
 
 use std::fmt;
 
+pub use accounts::AccountStore;
 pub use postgres::{LEASE_MS, PostgresStorage};
 pub use sqlite::SqliteStorage;
 
@@ -143,10 +146,7 @@ impl std::error::Error for StorageError {}
 pub type StoreResult<T> = Result<T, StorageError>;
 
 /// The storage interface the server runs on. Every method commits before it returns.
-pub trait Storage: Send {
-    /// Stores a new player and returns its number; [`StorageError::name_taken`] when another
-    /// player's name folds to the same key ([`crate::names::name_key`]).
-    fn create_player(&mut self, name: &str, token: &str, rating: Glicko) -> StoreResult<i64>;
+pub trait Storage: AccountStore + Send {
     /// The player whose name folds to the same key as `name`, if any.
     fn player_named(&mut self, name: &str) -> StoreResult<Option<i64>>;
     /// Games between players `a` and `b` (either colour) finished in the last `within_secs`
@@ -154,8 +154,6 @@ pub trait Storage: Send {
     fn rated_games_between(&mut self, a: i64, b: i64, within_secs: u64) -> StoreResult<u32>;
     /// Marks an unfinished game as damaged (it is not restored again; its players are told).
     fn set_aside(&mut self, code: &str, why: &str) -> StoreResult<()>;
-    /// The player holding `token`.
-    fn player_by_token(&mut self, token: &str) -> StoreResult<Option<PlayerRecord>>;
     /// The player numbered `id`.
     fn player(&mut self, id: i64) -> StoreResult<Option<PlayerRecord>>;
     /// Renames a player ([`StorageError::name_taken`] as for a new one).

@@ -1,8 +1,9 @@
 //! A stored game's columns as both backends read them, and what they mean: one reading of
 //! rules, statuses and seats, so SQLite and PostgreSQL restore a game the same way.
 
-use super::{DamagedGame, GameRecord, SeatRecord, Unfinished};
-use gomoku_net::{RoomSettings, RoomStatus, TimeControl};
+use super::{DamagedGame, GameRecord, SeatRecord, StorageError, StoreResult, Unfinished};
+use gomoku_engine::Pos;
+use gomoku_net::{FinishedGame, GameResult, RoomSettings, RoomStatus, TimeControl};
 
 /// A status as stored.
 pub(super) fn status_name(s: RoomStatus) -> &'static str {
@@ -86,4 +87,51 @@ impl RawGame {
             taken_from: None,
         })
     }
+}
+
+/// A finished game's columns, before they are checked.
+pub(super) struct RawFinished {
+    /// Its place in the list (SQLite's rowid, PostgreSQL's `seq`).
+    pub id: i64,
+    pub code: String,
+    pub rule: String,
+    pub size: u8,
+    pub base_secs: Option<u32>,
+    pub increment_secs: Option<u32>,
+    pub rated: bool,
+    pub black: String,
+    pub white: String,
+    /// The result as stored (JSON).
+    pub result: Option<String>,
+    /// When it ended (Unix seconds).
+    pub finished_secs: i64,
+}
+
+/// A finished game for the account's list, or why its record cannot be read.
+pub(super) fn finished_game(raw: RawFinished, moves: Vec<Pos>) -> StoreResult<FinishedGame> {
+    let bad = |why: String| StorageError(format!("game {}: {why}", raw.code));
+    let rule = raw
+        .rule
+        .parse()
+        .map_err(|e| bad(format!("unknown rule: {e}")))?;
+    let result: GameResult = serde_json::from_str(raw.result.as_deref().unwrap_or_default())
+        .map_err(|e| bad(format!("unreadable result: {e}")))?;
+    Ok(FinishedGame {
+        id: raw.id,
+        code: raw.code.clone(),
+        settings: RoomSettings {
+            rule,
+            size: raw.size,
+            time: raw.base_secs.map(|base_secs| TimeControl {
+                base_secs,
+                increment_secs: raw.increment_secs.unwrap_or(0),
+            }),
+            rated: raw.rated,
+        },
+        black: raw.black,
+        white: raw.white,
+        moves,
+        result,
+        finished_ms: raw.finished_secs.saturating_mul(1000),
+    })
 }

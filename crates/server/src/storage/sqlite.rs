@@ -4,6 +4,7 @@ use std::path::Path;
 
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
+use super::accounts::{HOW_NEW, digest};
 use super::owner::OwnerLock;
 use super::rows::{RawGame, status_name};
 use super::{
@@ -17,7 +18,7 @@ use gomoku_net::GameResult;
 
 /// The schema's version, kept in SQLite's `user_version`; a newer database is refused, an
 /// older one is migrated forward ([`migrate`]) in one transaction.
-const SCHEMA_VERSION: u32 = 2;
+const SCHEMA_VERSION: u32 = 3;
 
 /// The schema, made when missing. `moves` has one row per ply: its key refuses a duplicate.
 const SCHEMA: &str = "
@@ -30,7 +31,11 @@ CREATE TABLE IF NOT EXISTS players (
     deviation REAL NOT NULL,
     volatility REAL NOT NULL,
     games INTEGER NOT NULL DEFAULT 0,
-    created INTEGER NOT NULL DEFAULT (unixepoch())
+    created INTEGER NOT NULL DEFAULT (unixepoch()),
+    password_hash TEXT,
+    failed_signins INTEGER NOT NULL DEFAULT 0,
+    failed_since_ms INTEGER NOT NULL DEFAULT 0,
+    deleted_ms INTEGER
 );
 CREATE TABLE IF NOT EXISTS games (
     code TEXT PRIMARY KEY,
@@ -70,16 +75,37 @@ CREATE TABLE IF NOT EXISTS moves (
     white_ms INTEGER NOT NULL,
     PRIMARY KEY (code, ply)
 );
+CREATE INDEX IF NOT EXISTS games_black ON games(black_id, status);
+CREATE INDEX IF NOT EXISTS games_white ON games(white_id, status);
+";
+
+/// Schema 3's sessions and pairing codes (made by [`SCHEMA`] and by the migration from 2).
+const ACCOUNT_TABLES: &str = "
+CREATE TABLE IF NOT EXISTS sessions (
+    id INTEGER PRIMARY KEY,
+    player_id INTEGER NOT NULL REFERENCES players(id),
+    token_hash TEXT NOT NULL UNIQUE,
+    device TEXT NOT NULL,
+    how TEXT NOT NULL,
+    created_ms INTEGER NOT NULL,
+    last_seen_ms INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS sessions_player ON sessions(player_id);
+CREATE TABLE IF NOT EXISTS pairings (
+    code_hash TEXT PRIMARY KEY,
+    player_id INTEGER NOT NULL REFERENCES players(id),
+    expires_ms INTEGER NOT NULL
+);
 ";
 
 /// Players, games and moves in one SQLite file.
 pub struct SqliteStorage {
-    db: Connection,
+    pub(super) db: Connection,
     /// The file is this server's alone while it runs (none for a database in memory).
     _owner: Option<OwnerLock>,
 }
 
-fn err(e: rusqlite::Error) -> StorageError {
+pub(super) fn err(e: rusqlite::Error) -> StorageError {
     StorageError(e.to_string())
 }
 
@@ -90,7 +116,7 @@ fn colour_columns(c: Stone) -> (&'static str, &'static str) {
     }
 }
 
-fn player_from_row(row: &Row<'_>) -> rusqlite::Result<PlayerRecord> {
+pub(super) fn player_from_row(row: &Row<'_>) -> rusqlite::Result<PlayerRecord> {
     Ok(PlayerRecord {
         id: row.get(0)?,
         name: row.get(1)?,
@@ -104,9 +130,9 @@ fn player_from_row(row: &Row<'_>) -> rusqlite::Result<PlayerRecord> {
 }
 
 /// Now in Unix milliseconds, by SQLite's clock (one clock for stamps and heartbeats).
-const NOW_MS: &str = "CAST(unixepoch('subsec') * 1000 AS INTEGER)";
+pub(super) const NOW_MS: &str = "CAST(unixepoch('subsec') * 1000 AS INTEGER)";
 
-const PLAYER_COLUMNS: &str = "id, name, rating, deviation, volatility, games";
+pub(super) const PLAYER_COLUMNS: &str = "id, name, rating, deviation, volatility, games";
 
 impl SqliteStorage {
     /// Opens (or makes) the database at `path`, for this server alone: another server
@@ -146,7 +172,11 @@ impl SqliteStorage {
         if version == 1 {
             migrate_1_to_2(&db)?;
         }
+        if (1..=2).contains(&version) {
+            migrate_2_to_3(&db)?;
+        }
         db.execute_batch(SCHEMA).map_err(err)?;
+        db.execute_batch(ACCOUNT_TABLES).map_err(err)?;
         db.pragma_update(None, "user_version", SCHEMA_VERSION)
             .map_err(err)?;
         Ok(SqliteStorage { db, _owner: None })
@@ -160,7 +190,7 @@ impl SqliteStorage {
             .map_err(err)
     }
 
-    fn game_moves(&self, code: &str) -> StoreResult<Vec<Pos>> {
+    pub(super) fn game_moves(&self, code: &str) -> StoreResult<Vec<Pos>> {
         let mut st = self
             .db
             .prepare_cached("SELECT x, y FROM moves WHERE code = ?1 ORDER BY ply")
@@ -215,8 +245,51 @@ fn migrate_1_to_2(db: &Connection) -> StoreResult<()> {
     tx.commit().map_err(err)
 }
 
+/// Schema 2 to 3: accounts. Players get a password, a count of failed sign-ins and a
+/// deletion stamp; each player's token becomes the first session (kept as its digest, and the
+/// token in clear is wiped from `players`).
+fn migrate_2_to_3(db: &Connection) -> StoreResult<()> {
+    let tx = db.unchecked_transaction().map_err(err)?;
+    tx.execute_batch(
+        "ALTER TABLE players ADD COLUMN password_hash TEXT;
+         ALTER TABLE players ADD COLUMN failed_signins INTEGER NOT NULL DEFAULT 0;
+         ALTER TABLE players ADD COLUMN failed_since_ms INTEGER NOT NULL DEFAULT 0;
+         ALTER TABLE players ADD COLUMN deleted_ms INTEGER;",
+    )
+    .map_err(err)?;
+    tx.execute_batch(ACCOUNT_TABLES).map_err(err)?;
+    let players: Vec<(i64, String, i64)> = {
+        let mut st = tx
+            .prepare("SELECT id, token, created FROM players ORDER BY id")
+            .map_err(err)?;
+        let rows = st
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+            .map_err(err)?;
+        rows.collect::<Result<_, _>>().map_err(err)?
+    };
+    let count = players.len();
+    for (id, token, created) in players {
+        let hash = digest(&token);
+        tx.execute(
+            &format!(
+                "INSERT INTO sessions (player_id, token_hash, device, how, created_ms, \
+                 last_seen_ms) VALUES (?1, ?2, '', ?3, ?4, {NOW_MS})"
+            ),
+            params![id, hash, HOW_NEW, created * 1000],
+        )
+        .map_err(err)?;
+        tx.execute(
+            "UPDATE players SET token = ?2 WHERE id = ?1",
+            params![id, hash],
+        )
+        .map_err(err)?;
+    }
+    eprintln!("gomoku-server: migration: {count} players' tokens became their first sessions");
+    tx.commit().map_err(err)
+}
+
 /// A unique-key violation on the players' names.
-fn name_taken(e: &rusqlite::Error) -> bool {
+pub(super) fn name_taken(e: &rusqlite::Error) -> bool {
     matches!(
         e,
         rusqlite::Error::SqliteFailure(f, Some(m))
@@ -225,26 +298,6 @@ fn name_taken(e: &rusqlite::Error) -> bool {
 }
 
 impl Storage for SqliteStorage {
-    fn create_player(&mut self, name: &str, token: &str, rating: Glicko) -> StoreResult<i64> {
-        let r = self.db.execute(
-            "INSERT INTO players (name, name_key, token, rating, deviation, volatility) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            params![
-                name,
-                name_key(name),
-                token,
-                rating.rating,
-                rating.deviation,
-                rating.volatility
-            ],
-        );
-        match r {
-            Ok(_) => Ok(self.db.last_insert_rowid()),
-            Err(e) if name_taken(&e) => Err(StorageError::name_taken(name)),
-            Err(e) => Err(err(e)),
-        }
-    }
-
     fn player_named(&mut self, name: &str) -> StoreResult<Option<i64>> {
         self.db
             .prepare_cached("SELECT id FROM players WHERE name_key = ?1")
@@ -274,17 +327,6 @@ impl Storage for SqliteStorage {
             )
             .map_err(err)?;
         Ok(())
-    }
-
-    fn player_by_token(&mut self, token: &str) -> StoreResult<Option<PlayerRecord>> {
-        self.db
-            .prepare_cached(&format!(
-                "SELECT {PLAYER_COLUMNS} FROM players WHERE token = ?1"
-            ))
-            .map_err(err)?
-            .query_row(params![token], player_from_row)
-            .optional()
-            .map_err(err)
     }
 
     fn player(&mut self, id: i64) -> StoreResult<Option<PlayerRecord>> {
@@ -491,7 +533,7 @@ impl Storage for SqliteStorage {
         let mut st = self
             .db
             .prepare_cached(&format!(
-                "SELECT {PLAYER_COLUMNS} FROM players WHERE games > 0 \
+                "SELECT {PLAYER_COLUMNS} FROM players WHERE games > 0 AND deleted_ms IS NULL \
                  ORDER BY rating DESC, id LIMIT ?1"
             ))
             .map_err(err)?;
@@ -526,6 +568,18 @@ mod tests {
     use gomoku_engine::Rule;
     use gomoku_net::{RoomSettings, RoomStatus, TimeControl};
 
+    use crate::storage::AccountStore;
+
+    fn new_player(s: &mut SqliteStorage, name: &str, token: &str) -> StoreResult<i64> {
+        let session = crate::storage::accounts::NewSession {
+            token,
+            device: "",
+            how: HOW_NEW,
+        };
+        s.create_player(name, &session, Glicko::default())
+            .map(|(id, _)| id)
+    }
+
     fn game(code: &str, black: i64) -> GameRecord {
         GameRecord {
             code: code.into(),
@@ -556,7 +610,7 @@ mod tests {
     #[test]
     fn a_damaged_game_is_reported_alone_and_set_aside() {
         let mut s = SqliteStorage::in_memory().unwrap();
-        let a = s.create_player("Ann", "tok-a", Glicko::default()).unwrap();
+        let a = new_player(&mut s, "Ann", "tok-a").unwrap();
         s.create_game(&game("GOOD01", a)).unwrap();
         s.create_game(&game("BADRUL", a)).unwrap();
         s.create_game(&game("BADSTA", a)).unwrap();
@@ -606,11 +660,17 @@ mod tests {
             .map(|id| s.player(id).unwrap().unwrap().name)
             .collect();
         assert_eq!(names, ["Ann", "ann #2", "Bob"]);
-        assert!(
-            s.create_player("ANN", "t4", Glicko::default())
-                .unwrap_err()
-                .is_name_taken()
-        );
+        assert!(new_player(&mut s, "ANN", "t4").unwrap_err().is_name_taken());
+        // Each player's token is now its first session, kept as its digest only.
+        assert_eq!(s.session_of("t3", None).unwrap().unwrap().player.id, 3);
+        let clear: u32 =
+            s.db.query_row(
+                "SELECT COUNT(*) FROM players WHERE token IN ('t1', 't2', 't3')",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(clear, 0);
         let version: u32 =
             s.db.pragma_query_value(None, "user_version", |r| r.get(0))
                 .unwrap();

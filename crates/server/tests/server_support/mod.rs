@@ -426,7 +426,7 @@ impl Client {
 
     /// Says hello as a new player; returns it and its token.
     pub fn hello(&mut self, name: &str) -> (PlayerInfo, String) {
-        self.send(json!({"type": "hello", "version": 2, "name": name}));
+        self.send(json!({"type": "hello", "version": 3, "name": name}));
         match self.recv() {
             ServerMessage::Welcome {
                 player: Some(p),
@@ -439,7 +439,7 @@ impl Client {
 
     /// Says hello with a player token; returns the welcome's seats.
     pub fn hello_again(&mut self, token: &str) -> Vec<SeatInfo> {
-        self.send(json!({"type": "hello", "version": 2, "token": token}));
+        self.send(json!({"type": "hello", "version": 3, "token": token}));
         match self.recv() {
             ServerMessage::Welcome {
                 player: Some(_),

@@ -7,6 +7,7 @@
 //! ([`StorageError::not_owner`]). A server owns the games it makes, and takes over the
 //! unfinished games of servers whose heartbeat is older than [`LEASE_MS`].
 
+mod accounts;
 mod schema;
 mod thread;
 
@@ -181,30 +182,6 @@ impl PostgresStorage {
 type Param = Box<dyn postgres::types::ToSql + Sync + Send>;
 
 impl Storage for PostgresStorage {
-    fn create_player(&mut self, name: &str, token: &str, rating: Glicko) -> StoreResult<i64> {
-        let (name, key, token) = (name.to_string(), name_key(name), token.to_string());
-        let shown = name.clone();
-        let r = self.db.run(move |s| {
-            Ok(s.client()?.query_one(
-                "INSERT INTO players (name, name_key, token, rating, deviation, volatility) \
-                 VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
-                &[
-                    &name,
-                    &key,
-                    &token,
-                    &rating.rating,
-                    &rating.deviation,
-                    &rating.volatility,
-                ],
-            ))
-        })?;
-        match r {
-            Ok(row) => row.try_get(0).map_err(pg),
-            Err(e) if name_taken(&e) => Err(StorageError::name_taken(&shown)),
-            Err(e) => Err(pg(e)),
-        }
-    }
-
     fn player_named(&mut self, name: &str) -> StoreResult<Option<i64>> {
         let key = name_key(name);
         self.db.with(move |c| {
@@ -237,19 +214,6 @@ impl Storage for PostgresStorage {
                 &[&code, &why],
             )
             .map(|_| ())
-        })
-    }
-
-    fn player_by_token(&mut self, token: &str) -> StoreResult<Option<PlayerRecord>> {
-        let token = token.to_string();
-        self.db.with(move |c| {
-            c.query_opt(
-                &format!("SELECT {PLAYER_COLUMNS} FROM players WHERE token = $1"),
-                &[&token],
-            )?
-            .as_ref()
-            .map(player_from_row)
-            .transpose()
         })
     }
 
@@ -499,7 +463,7 @@ impl Storage for PostgresStorage {
         self.db.with(move |c| {
             c.query(
                 &format!(
-                    "SELECT {PLAYER_COLUMNS} FROM players WHERE games > 0 \
+                    "SELECT {PLAYER_COLUMNS} FROM players WHERE games > 0 AND deleted_ms IS NULL \
                      ORDER BY rating DESC, id LIMIT $1"
                 ),
                 &[&limit],

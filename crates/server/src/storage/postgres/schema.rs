@@ -8,7 +8,7 @@ use super::thread::pg;
 use crate::storage::{StorageError, StoreResult};
 
 /// The schema this server writes.
-pub(super) const SCHEMA_VERSION: i32 = 1;
+pub(super) const SCHEMA_VERSION: i32 = 2;
 
 /// The advisory lock servers hold while they check the schema (any fixed number).
 const SCHEMA_LOCK: i64 = 0x676f_6d6f_6b75; // "gomoku"
@@ -90,6 +90,67 @@ CREATE INDEX match_queue_settings ON match_queue (settings, id);
 INSERT INTO gomoku_schema (version) VALUES (1);
 ";
 
+/// Version 2: accounts. Players get a password, a count of failed sign-ins and a deletion
+/// stamp (a deleted account's name key is its own, see `deleted_key`); sessions (each
+/// token kept as its SHA-256) and pairing codes; games a sequence number for the account's
+/// list. The players' tokens become their first sessions in [`migrate_1_to_2`].
+const SCHEMA_2: &str = "
+ALTER TABLE players ADD COLUMN password_hash TEXT,
+    ADD COLUMN failed_signins INTEGER NOT NULL DEFAULT 0,
+    ADD COLUMN failed_since_ms BIGINT NOT NULL DEFAULT 0,
+    ADD COLUMN deleted_ms BIGINT;
+ALTER TABLE games ADD COLUMN seq BIGSERIAL;
+CREATE INDEX games_black ON games (black_id, seq);
+CREATE INDEX games_white ON games (white_id, seq);
+CREATE TABLE sessions (
+    id BIGSERIAL PRIMARY KEY,
+    player_id BIGINT NOT NULL REFERENCES players (id),
+    token_hash TEXT NOT NULL UNIQUE,
+    device TEXT NOT NULL,
+    how TEXT NOT NULL,
+    created_ms BIGINT NOT NULL,
+    last_seen_ms BIGINT NOT NULL
+);
+CREATE INDEX sessions_player ON sessions (player_id);
+CREATE TABLE pairings (
+    code_hash TEXT PRIMARY KEY,
+    player_id BIGINT NOT NULL REFERENCES players (id),
+    expires_ms BIGINT NOT NULL
+);
+UPDATE gomoku_schema SET version = 2;
+";
+
+/// Schema 1 to 2 (in the transaction that checks the version): [`SCHEMA_2`], then each
+/// player's token becomes its first session and is wiped from `players`.
+fn migrate_1_to_2(tx: &mut postgres::Transaction) -> StoreResult<()> {
+    tx.batch_execute(SCHEMA_2).map_err(pg)?;
+    let players = tx
+        .query("SELECT id, token, created FROM players ORDER BY id", &[])
+        .map_err(pg)?;
+    for row in &players {
+        let id: i64 = row.try_get(0).map_err(pg)?;
+        let token: String = row.try_get(1).map_err(pg)?;
+        let created: i64 = row.try_get(2).map_err(pg)?;
+        let hash = crate::storage::accounts::digest(&token);
+        tx.execute(
+            &format!(
+                "INSERT INTO sessions (player_id, token_hash, device, how, created_ms, \
+                 last_seen_ms) VALUES ($1, $2, '', 'new', $3, {NOW_MS})"
+            ),
+            &[&id, &hash, &(created * 1000)],
+        )
+        .map_err(pg)?;
+        tx.execute("UPDATE players SET token = $2 WHERE id = $1", &[&id, &hash])
+            .map_err(pg)?;
+    }
+    eprintln!(
+        "gomoku-server: migrated the database to schema 2 (accounts): {} players' tokens \
+         became their first sessions",
+        players.len()
+    );
+    Ok(())
+}
+
 /// Makes the schema on an empty database, migrates an older one, refuses a newer one.
 pub(super) fn prepare(client: &mut Client) -> StoreResult<()> {
     let mut tx = client.transaction().map_err(pg)?;
@@ -141,5 +202,8 @@ pub(super) fn prepare(client: &mut Client) -> StoreResult<()> {
         eprintln!("gomoku-server: made the database's tables (schema {SCHEMA_VERSION})");
     }
     // Later versions migrate here, one step at a time, each saying so in the log.
+    if version <= 1 {
+        migrate_1_to_2(&mut tx)?;
+    }
     tx.commit().map_err(pg)
 }
