@@ -27,6 +27,9 @@ const WRITER_DRAIN: Duration = Duration::from_secs(5);
 /// How long a connection the server closes is still read (and what it sends dropped) while
 /// its close frame goes out, at most.
 const CLOSE_LINGER: Duration = Duration::from_secs(2);
+/// How many frames a closing connection's peer may still send while its close frame goes out
+/// (an honest client sends a few; a flooder is dropped after these).
+const LINGER_FRAMES: u32 = 256;
 
 /// Serves one upgraded WebSocket until it closes.
 pub async fn run(socket: WebSocket, shared: Arc<Shared>, peer: Peer) {
@@ -74,20 +77,11 @@ pub async fn run(socket: WebSocket, shared: Arc<Shared>, peer: Peer) {
             }
         };
         let now = Instant::now();
-        let text = match frame {
-            Message::Text(t) => t,
-            Message::Binary(_) => {
-                shared.hub().error(
-                    id,
-                    ErrorCode::BadMessage,
-                    "only JSON text frames are understood",
-                    None,
-                );
-                continue;
-            }
-            Message::Close(_) => break,
-            Message::Ping(_) | Message::Pong(_) => continue,
-        };
+        if matches!(frame, Message::Close(_)) {
+            break;
+        }
+        // Every frame counts against the rate, control frames and binary ones too: a flood of
+        // WebSocket pings costs the server as much as one of messages.
         if !limit.allow(now) {
             match flood.dropped(now) {
                 Some(true) => shared.hub().error(
@@ -105,6 +99,19 @@ pub async fn run(socket: WebSocket, shared: Arc<Shared>, peer: Peer) {
             }
             continue;
         }
+        let text = match frame {
+            Message::Text(t) => t,
+            Message::Binary(_) => {
+                shared.hub().error(
+                    id,
+                    ErrorCode::BadMessage,
+                    "only JSON text frames are understood",
+                    None,
+                );
+                continue;
+            }
+            Message::Close(_) | Message::Ping(_) | Message::Pong(_) => continue,
+        };
         if text.len() > MAX_MESSAGE_BYTES {
             closing.close(CloseReason::TOO_BIG);
             break;
@@ -141,8 +148,17 @@ pub async fn run(socket: WebSocket, shared: Arc<Shared>, peer: Peer) {
     let mut writer = writer;
     let drain = async {
         if closing.reason().is_some() {
+            // A flooder keeps sending: what it sends meanwhile is read at most up to
+            // LINGER_FRAMES, not for the whole linger (reading it would cost everyone else the
+            // core; the flooder then meets a reset instead of the close frame).
             let _ = tokio::time::timeout(CLOSE_LINGER, async {
-                while let Some(Ok(_)) = stream.next().await {}
+                let mut frames = 0;
+                while let Some(Ok(_)) = stream.next().await {
+                    frames += 1;
+                    if frames >= LINGER_FRAMES {
+                        break;
+                    }
+                }
             })
             .await;
         }

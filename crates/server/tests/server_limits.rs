@@ -145,6 +145,49 @@ fn a_flood_is_cut_off_and_the_others_play_on() {
 }
 
 #[test]
+fn a_flood_of_websocket_pings_is_cut_off_too() {
+    use tungstenite::protocol::frame::Frame;
+    let s = server("ping-flood", &["--rate", "20", "--burst", "40"]);
+    let mut c = s.client();
+    c.hello("Ann");
+    for _ in 0..200 {
+        if !c.send_frame(Frame::ping(vec![1, 2, 3])) {
+            break;
+        }
+    }
+    assert_eq!(
+        c.close_code(),
+        Some(1008),
+        "control frames count against the rate"
+    );
+    let mut ok = s.client();
+    ok.hello("Bob");
+}
+
+#[test]
+fn a_flooder_that_never_stops_is_dropped_not_read_for_the_whole_linger() {
+    let s = server("flood-linger", &["--rate", "20", "--burst", "40"]);
+    let mut c = s.client();
+    c.hello("Ann");
+    let start = std::time::Instant::now();
+    let mut sent = 0u32;
+    while c.try_send_raw(r#"{"type":"ping"}"#) {
+        sent += 1;
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "still connected after {sent} messages"
+        );
+    }
+    // Before, the server read what the flooder sent for 2 s after closing it (the linger
+    // meant for honest clients to see the close frame); now it stops after a few frames.
+    assert!(
+        start.elapsed() < Duration::from_millis(1900),
+        "cut after {:?} ({sent} messages)",
+        start.elapsed()
+    );
+}
+
+#[test]
 fn oversized_and_non_utf8_frames_get_their_close_codes() {
     use tungstenite::protocol::frame::Frame;
     use tungstenite::protocol::frame::coding::{Data, OpCode};
