@@ -54,6 +54,8 @@ pub struct CliOptions {
     pub join: Option<String>,
     /// Ask for a quick match once connected (or go back to the game not yet over).
     pub quick_match: bool,
+    /// Open the lobby's Account window.
+    pub account: bool,
     /// Hints to take on the first puzzle.
     pub hints: u8,
     /// The window's size in logical pixels, if given.
@@ -187,6 +189,10 @@ struct Given {
     /// on the web: ?quick-match
     #[cfg_attr(not(target_arch = "wasm32"), arg(long, verbatim_doc_comment))]
     quick_match: bool,
+    /// open the lobby's Account window (sign in, pair a device, a
+    /// password, the devices signed in, your games); on the web: ?account
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, verbatim_doc_comment))]
+    account: bool,
     /// with --puzzles: take N hints (1 or 2) on the first puzzle
     #[cfg_attr(
         not(target_arch = "wasm32"),
@@ -305,6 +311,7 @@ impl Given {
             "online" => self.online = true,
             "join" => self.join = read(name, value, invite)?,
             "quick-match" => self.quick_match = true,
+            "account" => self.account = true,
             "hints" => self.hints = read(name, value, hints)?,
             "past-move" => self.past_move = read(name, value, past_move)?,
             "screenshot" => self.screenshot = read(name, value, path)?,
@@ -366,9 +373,10 @@ impl Given {
             review: self.review,
             puzzles: self.puzzles,
             // Joining a game or asking for a quick match opens the lobby.
-            online: self.online || self.quick_match || self.join.is_some(),
+            online: self.online || self.quick_match || self.join.is_some() || self.account,
             join: self.join,
             quick_match: self.quick_match,
+            account: self.account,
             hints: self.hints.unwrap_or(0),
             window: self.window,
             assets: self.assets,
@@ -551,6 +559,9 @@ mod tests {
         assert!(err("--join a;b").contains("letters and digits"));
         let o = parse_query("?quick-match").unwrap();
         assert!(o.online && o.quick_match && o.join.is_none());
+        let o = parse_query("?account").unwrap();
+        assert!(o.online && o.account && !o.quick_match);
+        assert!(parse(args("--account")).unwrap().account);
         assert_eq!(
             parse_query("?join=K7QX2M").unwrap().join.as_deref(),
             Some("K7QX2M")

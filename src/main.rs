@@ -34,6 +34,7 @@ fn main() -> AppExit {
         online,
         join,
         quick_match,
+        account,
         hints,
         window,
         assets: asset_folder,
@@ -141,6 +142,9 @@ fn main() -> AppExit {
         app.insert_state(Screen::Lobby);
         app.insert_resource(gomoku::app::online::JoinOnConnect(join));
         app.insert_resource(gomoku::app::online::QuickMatchOnConnect(quick_match));
+    }
+    if account {
+        app.insert_resource(gomoku::app::online::OpenAccount);
     }
     // Full pace to start with; the game slows down by itself when nothing moves (app::pace).
     app.insert_resource(WinitSettings {

@@ -3,7 +3,8 @@
 //! after the server was killed and started again (same position, same clocks, seated again
 //! within 2 s of the server's return), a dropped connection that redraws the whole game, and
 //! the finished game in the local history; a reloaded `?quick-match` page goes back to the
-//! player's game not yet over instead of queueing.
+//! player's game not yet over instead of queueing; an account made on one App is signed in to
+//! on a second (same rating, same games) and paired on a third, then signed out everywhere.
 #![cfg(not(target_arch = "wasm32"))]
 
 mod common;
@@ -16,13 +17,16 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use gomoku::app::online::{
-    Link, LinkStatus, OnlineAccount, OnlineClocks, OnlineCommand, OnlineGame, OnlineNotice,
-    ToServer,
+    AccountCommand, AccountNews, Link, LinkStatus, OnlineAccount, OnlineClocks, OnlineCommand,
+    OnlineGame, OnlineNotice, SignedOut, ToServer,
 };
 use gomoku::app::{Board, GameHistory, MoveRequest, Screen};
 use gomoku_engine::record::{Ending, RecordMode};
 use gomoku_engine::{Outcome, Pos, Rule, Stone};
-use gomoku_net::{ClientMessage, ColourChoice, ErrorCode, RoomSettings, RoomStatus, TimeControl};
+use gomoku_net::{
+    ClientMessage, ColourChoice, ErrorCode, Password, RoomSettings, RoomStatus, SignOutWhich,
+    TimeControl,
+};
 use online_app::{app_with_account, link, lobby_app, room, wait_for};
 use serde_json::json;
 use server_support::{Client, Server, move_msg, temp_dir};
@@ -526,7 +530,7 @@ fn after_a_rated_game_both_lobbies_show_the_new_ratings_without_reconnecting() {
     }
     // The server's ratings now, as a new connection reads them.
     let mut reader = server.client();
-    reader.send(json!({"type": "hello", "version": 2}));
+    reader.send(json!({"type": "hello", "version": gomoku_net::PROTOCOL_VERSION}));
     reader.recv();
     reader.send(json!({"type": "leaderboard", "limit": 10}));
     let stored = reader.recv_until(|m| match m {
@@ -653,4 +657,200 @@ fn the_keyboard_plays_an_online_game() {
         app.world().resource::<Board>().board().moves()[2],
         Pos::new(8, 7)
     );
+}
+
+// --- One account on every device (issue 84). ---
+
+fn account_state(app: &App) -> gomoku::app::online::AccountState {
+    app.world()
+        .resource::<gomoku::app::online::AccountState>()
+        .clone()
+}
+
+fn status(app: &App) -> LinkStatus {
+    app.world().resource::<LinkStatus>().clone()
+}
+
+fn command(app: &mut App, c: AccountCommand) {
+    app.world_mut().write_message(c);
+    app.update();
+}
+
+/// The App's token for `addr`'s server, if it keeps one.
+fn kept_token(app: &App, addr: &str) -> Option<String> {
+    app.world()
+        .resource::<OnlineAccount>()
+        .server(&format!("ws://{addr}/ws"))
+        .and_then(|s| s.player_token.clone())
+}
+
+#[test]
+fn an_account_made_on_one_app_is_signed_in_to_and_paired_on_others_and_signed_out_everywhere() {
+    let server = Server::start(&temp_dir("app-online-account").join("db.sqlite"), &[]);
+    // Ann plays a rated game on the first device and wins it.
+    let mut desk = online_app(&server.addr, "Ann");
+    let (mut bob, seat, _) = start_game(&server, &mut desk);
+    for i in 0..4u8 {
+        app_plays(&mut desk, Pos::new(3 + i, 7));
+        bob_plays(
+            &mut desk,
+            &mut bob,
+            &seat,
+            u32::from(i) * 2 + 1,
+            Pos::new(3 + i, 9),
+        );
+    }
+    app_plays(&mut desk, Pos::new(7, 7));
+    wait_for(&mut desk, "the new rating", |app| {
+        status(app).player.is_some_and(|p| p.games == 1)
+    });
+    let ann = status(&desk).player.unwrap();
+    assert!(ann.rating > 1500.0, "{ann:?}");
+    assert_eq!(desk.world().resource::<GameHistory>().len(), 1);
+    // She protects the account with a password.
+    assert_eq!(status(&desk).account.map(|a| a.password), Some(false));
+    let password = Password("correct horse battery".to_owned());
+    command(
+        &mut desk,
+        AccountCommand::SetPassword {
+            current: None,
+            password: password.clone(),
+        },
+    );
+    wait_for(&mut desk, "the password set", |app| {
+        account_state(app).news == Some(AccountNews::PasswordSet(0))
+    });
+    assert_eq!(status(&desk).account.map(|a| a.password), Some(true));
+
+    // A wrong password on another device (where a player of its own was made): refused, and
+    // that device's token stays as it was.
+    let mut phone = lobby_app(&server.addr, "");
+    wait_for(&mut phone, "the first welcome", |app| {
+        link(app) == Link::Online
+    });
+    let own = kept_token(&phone, &server.addr);
+    assert!(own.is_some());
+    command(
+        &mut phone,
+        AccountCommand::SignIn {
+            name: "ann".to_owned(),
+            password: Password("wrong horse battery".to_owned()),
+        },
+    );
+    wait_for(&mut phone, "the refusal", |app| {
+        app.world()
+            .resource::<OnlineNotice>()
+            .0
+            .as_ref()
+            .and_then(|n| n.code())
+            == Some(ErrorCode::SignInFailed)
+    });
+    assert_eq!(kept_token(&phone, &server.addr), own);
+    // The right one: the same player, rating and games.
+    command(
+        &mut phone,
+        AccountCommand::SignIn {
+            name: "ann".to_owned(),
+            password: password.clone(),
+        },
+    );
+    wait_for(&mut phone, "the welcome as Ann", |app| {
+        status(app).player.is_some_and(|p| p.id == ann.id) && link(app) == Link::Online
+    });
+    let there = status(&phone).player.unwrap();
+    assert_eq!((there.name.as_str(), there.games), ("Ann", 1));
+    assert!(
+        (there.rating - ann.rating).abs() < 1e-6,
+        "{there:?} {ann:?}"
+    );
+    assert!(kept_token(&phone, &server.addr).is_some());
+    assert_ne!(
+        kept_token(&phone, &server.addr),
+        kept_token(&desk, &server.addr)
+    );
+    wait_for(&mut phone, "the game in the history", |app| {
+        app.world().resource::<GameHistory>().len() == 1
+    });
+    let mine = desk
+        .world()
+        .resource::<GameHistory>()
+        .game(0)
+        .unwrap()
+        .unwrap();
+    let merged = phone
+        .world()
+        .resource::<GameHistory>()
+        .game(0)
+        .unwrap()
+        .unwrap();
+    assert_eq!(merged.moves, mine.moves);
+    assert_eq!(
+        (merged.black.as_str(), merged.white.as_str()),
+        ("Ann", "Bob")
+    );
+    assert_eq!(merged.result.winner, Some(Stone::Black));
+    // Connected again, the desk's history does not take its own game twice.
+    wait_for(&mut desk, "the desk's fetch", |app| {
+        account_state(app).fetch.is_none()
+    });
+    assert_eq!(desk.world().resource::<GameHistory>().len(), 1);
+
+    // A third device paired with a code shown on the desk.
+    command(&mut desk, AccountCommand::PairingCode);
+    wait_for(&mut desk, "the pairing code", |app| {
+        account_state(app).pairing.is_some()
+    });
+    let code = account_state(&desk).pairing.unwrap().code;
+    assert_eq!(code.len(), 9, "{code}");
+    let mut tablet = lobby_app(&server.addr, "");
+    wait_for(&mut tablet, "the first welcome", |app| {
+        link(app) == Link::Online
+    });
+    command(
+        &mut tablet,
+        AccountCommand::Pair {
+            code: code.to_lowercase().replace('-', " "),
+        },
+    );
+    wait_for(&mut tablet, "the welcome as Ann", |app| {
+        status(app).player.is_some_and(|p| p.id == ann.id) && link(app) == Link::Online
+    });
+
+    // The devices signed in, seen from the desk: three, this one marked.
+    command(&mut desk, AccountCommand::Sessions);
+    wait_for(&mut desk, "the sessions", |app| {
+        account_state(app).sessions.is_some_and(|s| s.len() == 3)
+    });
+    let sessions = account_state(&desk).sessions.unwrap();
+    assert_eq!(sessions.iter().filter(|s| s.current).count(), 1);
+    let hows: Vec<&str> = sessions.iter().map(|s| s.how.as_str()).collect();
+    for how in ["new", "password", "pairing"] {
+        assert!(hows.contains(&how), "{hows:?}");
+    }
+
+    // Signed out everywhere from the desk: the other two are asked to sign in again.
+    command(&mut desk, AccountCommand::SignOut(SignOutWhich::Everywhere));
+    for app in [&mut phone, &mut tablet] {
+        wait_for(app, "the sign-out", |app| {
+            link(app) == Link::Offline && status(app).signed_out.is_some()
+        });
+        assert!(matches!(status(app).signed_out, Some(SignedOut::Ended(_))));
+        assert_eq!(kept_token(app, &server.addr), None);
+    }
+    wait_for(&mut desk, "the desk signed out", |app| {
+        link(app) == Link::Offline
+    });
+    assert_eq!(status(&desk).signed_out, Some(SignedOut::Here));
+    assert_eq!(kept_token(&desk, &server.addr), None);
+    // The phone signs in again with the password.
+    command(
+        &mut phone,
+        AccountCommand::SignIn {
+            name: "Ann".to_owned(),
+            password,
+        },
+    );
+    wait_for(&mut phone, "signed in again", |app| {
+        status(app).player.is_some_and(|p| p.id == ann.id) && link(app) == Link::Online
+    });
 }

@@ -16,16 +16,23 @@ use crate::app::theme::widgets::dialog_width;
 use crate::app::{Dialog, Screen};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<AccountForm>().add_systems(
-        EguiPrimaryContextPass,
-        (
-            open_when_signed_out,
-            account_window.run_if(|form: Res<AccountForm>| form.open),
+    app.init_resource::<AccountForm>()
+        .add_systems(
+            Startup,
+            |open: Option<Res<super::OpenAccount>>, mut form: ResMut<AccountForm>| {
+                form.open |= open.is_some();
+            },
         )
-            .chain()
-            .run_if(in_state(Screen::Lobby).and_then(in_state(Dialog::None)))
-            .in_set(UiSystems::Screens),
-    );
+        .add_systems(
+            EguiPrimaryContextPass,
+            (
+                open_when_signed_out,
+                account_window.run_if(|form: Res<AccountForm>| form.open),
+            )
+                .chain()
+                .run_if(in_state(Screen::Lobby).and_then(in_state(Dialog::None)))
+                .in_set(UiSystems::Screens),
+        );
 }
 
 /// Whether the Account window is open (the lobby is not drawn meanwhile).
@@ -51,6 +58,12 @@ fn account_window(
     mut commands: MessageWriter<AccountCommand>,
 ) -> Result {
     let lang = *lang;
+    // The devices signed in are asked for once a session, when the window shows it.
+    let session = status.account.as_ref().map(|a| a.session);
+    if *link.get() == Link::Online && session.is_some() && form.sessions_asked != session {
+        form.sessions_asked = session;
+        commands.write(AccountCommand::Sessions);
+    }
     let ctx = contexts.ctx_mut()?;
     let width = dialog_width(ctx, ACCOUNT_WIDTH);
     let notice_text = notice.text(lang);
@@ -75,6 +88,7 @@ fn account_window(
             AccountAction::Close => {
                 form.forget_secrets();
                 form.open = false;
+                form.sessions_asked = None;
             }
         }
     }

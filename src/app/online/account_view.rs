@@ -32,6 +32,8 @@ pub(super) const PAIRING_CODE_LABEL: &str = "account_pairing_code";
 pub(super) struct AccountForm {
     /// Whether the window is open (it takes the lobby's place).
     pub open: bool,
+    /// The session whose devices were asked for since the window opened.
+    pub sessions_asked: Option<i64>,
     current: String,
     new: String,
     again: String,

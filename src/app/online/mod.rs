@@ -71,6 +71,10 @@ pub fn rating_label(player: &PlayerInfo) -> String {
     }
 }
 
+/// Present at start to open the lobby's Account window (`--account`, `?account` on the web).
+#[derive(Resource, Debug, Clone, Copy, Default)]
+pub struct OpenAccount;
+
 /// A message for the server; [`connection`] sends it while the link is up.
 #[derive(Message, Debug, Clone, PartialEq, Eq)]
 pub struct ToServer(pub ClientMessage);
