@@ -87,7 +87,7 @@ shot() {
   echo "$file"
 }
 
-# online_shots SIZE LANG: the lobby and Ann's seat in a timed game a few moves in, on a
+# online_shots SIZE LANG: the lobby, Ann's Account window and her seat in a timed game a few moves in, on a
 # server of their own with the games online_setup plays on it (kept connected meanwhile).
 online_shots() {
   local size=$1 lang=$2 data="$work/online"
@@ -107,6 +107,8 @@ online_shots() {
   code=$(head -1 "$work/code")
   DATA_FROM="$data" shot online-game "$size" "$lang" --join "$code"
   DATA_FROM="$data" shot online-lobby "$size" "$lang" --online
+  # Ann's Account window: her rating, the password form, the devices signed in.
+  DATA_FROM="$data" shot online-account "$size" "$lang" --account
   kill "$setup_pid" "$server_pid" 2>/dev/null || true
   wait "$setup_pid" "$server_pid" 2>/dev/null || true
   setup_pid= server_pid=
