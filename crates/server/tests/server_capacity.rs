@@ -268,3 +268,47 @@ fn the_caps_follow_the_descriptor_limit_and_health_answers_through_half_sent_req
     c.hello("Ann");
     drop(held);
 }
+
+/// Creates a waiting public game: its code, or the refusal.
+fn create(c: &mut Client) -> Result<String, (ErrorCode, String)> {
+    c.send(json!({"type": "create_room", "settings": settings("Freestyle", 15, None, false), "colour": "Black", "public": true}));
+    c.recv_until(|m| match m {
+        ServerMessage::Seat { seat } => Some(Ok(seat.code.clone())),
+        ServerMessage::Error { code, message, .. } => Some(Err((*code, message.clone()))),
+        _ => None,
+    })
+}
+
+#[test]
+fn one_network_holds_at_most_48_waiting_games() {
+    let s = server("network-waiting", &[]);
+    let mut players = Vec::new();
+    let mut waiting = 0;
+    let mut refused = None;
+    // Five addresses of one /24, four players each, three games each: 12 an address.
+    'made: for host in 1..=5 {
+        for n in 0..4 {
+            let mut c = Client::connect_from(&format!("127.0.6.{host}"), &s.addr).expect("connect");
+            c.hello(&format!("W{host}x{n}"));
+            for _ in 0..3 {
+                match create(&mut c) {
+                    Ok(_) => waiting += 1,
+                    Err(why) => {
+                        refused = Some(why);
+                        break 'made;
+                    }
+                }
+            }
+            players.push(c);
+        }
+    }
+    eprintln!("127.0.6.0/24: {waiting} waiting games, then {refused:?}");
+    assert_eq!(waiting, 48);
+    let (code, message) = refused.expect("the network's share is refused");
+    assert_eq!(code, ErrorCode::Limit);
+    assert!(message.contains("your network"), "{message}");
+    // Another network still opens games.
+    let mut other = Client::connect_from("127.0.7.1", &s.addr).expect("connect");
+    other.hello("Elsewhere");
+    create(&mut other).expect("another /24 opens a game");
+}

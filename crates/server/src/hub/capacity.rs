@@ -1,4 +1,5 @@
-//! Room for the players who are playing when the server is full.
+//! Room for the players who are playing when the server is full, and the games waiting for an
+//! opponent that one network may have ([`MAX_WAITING_PER_NETWORK`]).
 //!
 //! The listener keeps the last places of the server's total ([`crate::limits::Caps::reserve`])
 //! for one request each or a seated player's WebSocket. A WebSocket admitted there is
@@ -16,9 +17,44 @@ use std::time::Instant;
 use super::{After, Hub};
 use crate::closing::CloseReason;
 use crate::limits::network;
-use gomoku_net::ClientMessage;
+use gomoku_net::{ClientMessage, RoomStatus};
+
+/// Games waiting for an opponent that players from one network (an IPv4 /24, an IPv6 /64) may
+/// have between them: four addresses' worth.
+pub(super) const MAX_WAITING_PER_NETWORK: usize = 4 * super::MAX_WAITING_PER_ADDRESS;
 
 impl Hub {
+    /// Why one more game waiting for an opponent from `address` is refused, when its network
+    /// has [`MAX_WAITING_PER_NETWORK`] already (rooms it opened, and the quick-match queue).
+    pub(super) fn network_waiting_full(&self, address: IpAddr, trusted: bool) -> Option<String> {
+        if trusted {
+            return None;
+        }
+        let net = network(address);
+        let rooms = self
+            .rooms
+            .values()
+            .filter(|r| r.status == RoomStatus::Waiting)
+            .filter(|r| r.opened_from.is_some_and(|a| network(a) == net))
+            .count();
+        let queued = self
+            .queue
+            .iter()
+            .filter(|w| {
+                self.conns
+                    .get(&w.conn)
+                    .is_some_and(|c| network(c.address) == net)
+            })
+            .count();
+        let near = rooms + queued;
+        (near >= MAX_WAITING_PER_NETWORK).then(|| {
+            format!(
+                "{near} games from your network are waiting for an opponent (at most \
+                 {MAX_WAITING_PER_NETWORK}); try again when one has begun"
+            )
+        })
+    }
+
     /// Handles the first message of a connection admitted into the reserve.
     pub(super) fn handle_pending(&mut self, conn: u64, msg: ClientMessage, now: Instant) -> After {
         let with_token = matches!(&msg, ClientMessage::Hello { token: Some(_), .. });

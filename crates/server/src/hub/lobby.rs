@@ -294,6 +294,8 @@ impl Hub {
                 "{here} games from your address are waiting for an opponent (at most \
                  {MAX_WAITING_PER_ADDRESS}); try again when one has begun"
             )
+        } else if let Some(full) = self.network_waiting_full(address, trusted) {
+            full
         } else {
             return true;
         };
