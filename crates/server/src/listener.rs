@@ -87,6 +87,7 @@ pub async fn accept(
     trust: Trust,
 ) {
     let trust = Arc::new(trust);
+    let mut told = Told::default();
     loop {
         let (stream, peer) = match listener.accept().await {
             Ok(accepted) => accepted,
@@ -111,7 +112,7 @@ pub async fn accept(
         let admitted = match admitted {
             Ok(a) => Arc::new(a),
             Err(why) => {
-                refuse(stream, peer, why);
+                refuse(stream, peer, why, &mut told);
                 continue;
             }
         };
@@ -189,7 +190,7 @@ fn too_many(why: Refused) -> Response {
 }
 
 /// Answers a connection over a cap with `429` (if the socket takes it at once) and closes it.
-fn refuse(stream: TcpStream, peer: SocketAddr, why: Refused) {
+fn refuse(stream: TcpStream, peer: SocketAddr, why: Refused, told: &mut Told) {
     let body = refusal(why);
     let response = format!(
         "HTTP/1.1 429 Too Many Requests\r\nContent-Type: text/plain\r\nContent-Length: {}\r\n\
@@ -197,9 +198,17 @@ fn refuse(stream: TcpStream, peer: SocketAddr, why: Refused) {
         body.len()
     );
     let _ = stream.try_write(response.as_bytes());
-    if why != Refused::Address {
+    if why == Refused::Address {
+        return;
+    }
+    if let Some(before) = told.tell(std::time::Instant::now()) {
+        let more = if before > 0 {
+            format!(" ({before} more refused since the last line)")
+        } else {
+            String::new()
+        };
         eprintln!(
-            "gomoku-server: {}: refused a connection from {}",
+            "gomoku-server: {}: refused a connection from {}{more}",
             if why == Refused::Server {
                 "full"
             } else {
@@ -210,10 +219,53 @@ fn refuse(stream: TcpStream, peer: SocketAddr, why: Refused) {
     }
 }
 
+/// How often the log tells of refused connections: a crowd refused costs a line every
+/// [`TELL_EVERY`], not one a connection.
+const TELL_EVERY: Duration = Duration::from_secs(10);
+
+/// When the log last told of a refused connection, and how many it has not told of since.
+#[derive(Debug, Default)]
+struct Told {
+    last: Option<std::time::Instant>,
+    untold: u64,
+}
+
+impl Told {
+    /// Whether to log a refusal at `now`: then how many went untold before it.
+    fn tell(&mut self, now: std::time::Instant) -> Option<u64> {
+        match self.last {
+            Some(t) if now.saturating_duration_since(t) < TELL_EVERY => {
+                self.untold += 1;
+                None
+            }
+            _ => {
+                self.last = Some(now);
+                Some(std::mem::take(&mut self.untold))
+            }
+        }
+    }
+}
+
 fn is_connection_error(e: &std::io::Error) -> bool {
     use std::io::ErrorKind::*;
     matches!(
         e.kind(),
         ConnectionRefused | ConnectionAborted | ConnectionReset
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refusals_are_logged_once_in_a_while_with_how_many_were_not() {
+        let t = std::time::Instant::now();
+        let mut told = Told::default();
+        assert_eq!(told.tell(t), Some(0));
+        assert_eq!(told.tell(t + Duration::from_secs(1)), None);
+        assert_eq!(told.tell(t + Duration::from_secs(9)), None);
+        assert_eq!(told.tell(t + Duration::from_secs(10)), Some(2));
+        assert_eq!(told.tell(t + Duration::from_secs(30)), Some(0));
+    }
 }

@@ -110,6 +110,22 @@ mod tests {
         );
     }
 
+    #[test]
+    fn max_connections_is_lowered_to_what_the_descriptors_allow() {
+        let config = crate::Config::default();
+        let caps = crate::connection_caps(&config, 512);
+        assert_eq!(
+            (caps.total, caps.reserve, caps.half_open, caps.per_network),
+            (448, 22, 112, 56)
+        );
+        assert_eq!(caps.per_address, 64);
+        let roomy = crate::connection_caps(&config, 1 << 20);
+        assert_eq!(
+            roomy.total, 10_000,
+            "as asked when the descriptors allow it"
+        );
+    }
+
     #[cfg(unix)]
     #[test]
     fn raising_reaches_the_hard_limit_and_says_so() {
