@@ -9,13 +9,17 @@
 #       DIR removed once process PID has ended (a test run that is killed leaves nothing).
 #   scripts/pg_cluster.sh stop DIR
 #       stops it and removes DIR.
+#   scripts/pg_cluster.sh halt DIR / resume DIR
+#       stops the server at once (as a crash or an outage would: connections cut, nothing
+#       shut down cleanly) and starts it again on the same port and data: a database that
+#       blinks, for the outage tests.
 #
 # PostgreSQL refuses to run as root: as root the cluster runs as the user `postgres` (made by
 # Debian's package). Programs are found on PATH or in /usr/lib/postgresql/*/bin; scripts/deps.sh
 # --postgres installs them.
 set -euo pipefail
 
-usage() { sed -n '2,16p' "$0" >&2; exit 2; }
+usage() { sed -n '2,20p' "$0" >&2; exit 2; }
 [ $# -ge 2 ] || usage
 cmd=$1 dir=$2; shift 2
 watch=""
@@ -83,6 +87,13 @@ CONF
       "${as_owner[@]}" "$bin/pg_ctl" -D "$dir/data" -m fast stop >/dev/null 2>&1 || true
     fi
     rm -rf "$dir"
+    ;;
+  halt)
+    "${as_owner[@]}" "$bin/pg_ctl" -D "$dir/data" -m immediate stop >/dev/null
+    ;;
+  resume)
+    "${as_owner[@]}" "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 start >/dev/null ||
+      { cat "$dir/server.log" >&2; exit 1; }
     ;;
   *) usage ;;
 esac

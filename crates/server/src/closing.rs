@@ -48,6 +48,13 @@ impl CloseReason {
         code: close_code::INVALID,
         reason: "text frames must be UTF-8",
     };
+    /// 1012: a message about a game another server decides got no answer in time (that
+    /// server paused, or the answer was lost while the database was down); connecting again
+    /// shows where the game stands.
+    pub const NO_ANSWER: CloseReason = CloseReason {
+        code: close_code::RESTART,
+        reason: "no answer from the server deciding the game; connect again",
+    };
     /// 1008: the connection's session ended (signed out, the password changed elsewhere, the
     /// account deleted); its last message said so. Connecting again needs a sign-in.
     pub const SIGNED_OUT: CloseReason = CloseReason {

@@ -14,25 +14,43 @@ use super::{ALL, Envelope, MAX_NOTIFY, channel};
 /// How long a thread waits before connecting again.
 const RECONNECT: Duration = Duration::from_secs(1);
 
+/// How long connecting to PostgreSQL to send may take: a database that does not answer fails
+/// the message in this time, and its client hears so, instead of a queue that waits for it.
+const SEND_CONNECT_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// One message for the sending thread: the channel, the text, and for a client's message
+/// relayed to another server, that client's connection (told when it cannot go).
+struct Outgoing {
+    to: String,
+    text: String,
+    client: Option<u64>,
+}
+
 /// Where the hub puts what it says to other servers; a thread sends it.
 #[derive(Clone)]
 pub struct Outbox {
     me: String,
-    tx: mpsc::Sender<(String, String)>,
+    tx: mpsc::Sender<Outgoing>,
+    /// The connections whose relayed messages could not be sent (the database is down).
+    undelivered: std::sync::Arc<std::sync::Mutex<Vec<u64>>>,
 }
 
 impl Outbox {
     /// Starts the sending thread for server `me` on the database at `url`.
     pub fn start(url: &str, me: &str) -> Result<Outbox, String> {
-        let config: postgres::Config = url.parse().map_err(|e| format!("{e}"))?;
-        let (tx, rx) = mpsc::channel::<(String, String)>();
+        let mut config: postgres::Config = url.parse().map_err(|e| format!("{e}"))?;
+        config.connect_timeout(SEND_CONNECT_TIMEOUT);
+        let (tx, rx) = mpsc::channel::<Outgoing>();
+        let undelivered = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let failed = undelivered.clone();
         thread::Builder::new()
             .name("cluster-send".into())
-            .spawn(move || send_loop(config, rx))
+            .spawn(move || send_loop(config, rx, failed))
             .map_err(|e| format!("cannot start the cluster's sending thread: {e}"))?;
         Ok(Outbox {
             me: me.to_string(),
             tx,
+            undelivered,
         })
     }
 
@@ -43,44 +61,77 @@ impl Outbox {
 
     /// Sends `envelope` to server `to`.
     pub fn send(&self, to: &str, envelope: &Envelope) {
-        let _ = self.tx.send((channel(to), envelope.to_text()));
+        let client = match envelope {
+            Envelope::Client { conn, .. } => Some(*conn),
+            _ => None,
+        };
+        let _ = self.tx.send(Outgoing {
+            to: channel(to),
+            text: envelope.to_text(),
+            client,
+        });
     }
 
     /// Sends `envelope` to every server (this one too).
     pub fn send_all(&self, envelope: &Envelope) {
-        let _ = self.tx.send((ALL.to_string(), envelope.to_text()));
+        let _ = self.tx.send(Outgoing {
+            to: ALL.to_string(),
+            text: envelope.to_text(),
+            client: None,
+        });
+    }
+
+    /// The connections whose relayed messages could not be sent since the last call (each
+    /// is owed an answer saying so).
+    pub fn undelivered(&self) -> Vec<u64> {
+        std::mem::take(&mut *self.undelivered.lock().unwrap_or_else(|e| e.into_inner()))
     }
 }
 
-fn connect(config: &postgres::Config, what: &str) -> Client {
-    loop {
-        match config.connect(NoTls) {
-            Ok(c) => return c,
-            Err(e) => {
-                eprintln!("gomoku-server: cluster {what}: cannot reach PostgreSQL: {e}");
-                thread::sleep(RECONNECT);
-            }
-        }
-    }
-}
-
-fn send_loop(config: postgres::Config, rx: mpsc::Receiver<(String, String)>) {
-    let mut client = connect(&config, "sending");
-    for (to, text) in rx {
-        // One retry on a fresh connection; a message that still cannot go is dropped (its
-        // clients will see nothing and connect again).
+fn send_loop(
+    config: postgres::Config,
+    rx: mpsc::Receiver<Outgoing>,
+    undelivered: std::sync::Arc<std::sync::Mutex<Vec<u64>>>,
+) {
+    let mut client = config.connect(NoTls).ok();
+    for out in rx {
+        // On a live connection, or a fresh one (made once per message, in at most
+        // SEND_CONNECT_TIMEOUT): a message that cannot go is dropped at once, and a client's
+        // is owed an answer. The queue never waits for a database that is down.
+        let mut sent = false;
         for attempt in 0..2 {
-            match send_one(&mut client, &to, &text) {
-                Ok(()) => break,
+            if client.as_ref().is_none_or(Client::is_closed) {
+                client = match config.connect(NoTls) {
+                    Ok(c) => Some(c),
+                    Err(e) => {
+                        eprintln!("gomoku-server: cluster sending: cannot reach PostgreSQL: {e}");
+                        None
+                    }
+                };
+            }
+            let Some(c) = client.as_mut() else {
+                break;
+            };
+            match send_one(c, &out.to, &out.text) {
+                Ok(()) => {
+                    sent = true;
+                    break;
+                }
                 Err(e) => {
-                    eprintln!("gomoku-server: cluster: sending to {to}: {e}");
-                    if attempt == 0 && client.is_closed() {
-                        client = connect(&config, "sending");
+                    eprintln!("gomoku-server: cluster: sending to {}: {e}", out.to);
+                    if attempt == 0 && c.is_closed() {
+                        client = None;
                     } else {
                         break;
                     }
                 }
             }
+        }
+        if !sent && let Some(conn) = out.client {
+            undelivered
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push(conn);
         }
     }
 }

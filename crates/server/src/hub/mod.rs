@@ -83,6 +83,9 @@ struct Conn {
     player: Option<PlayerRecord>,
     /// The account's session this connection speaks in (ended sessions close it).
     session: Option<i64>,
+    /// Since when a message it sent about a game another server decides has had no answer
+    /// (one that gets none in time is closed, to come back and see; see `remote`).
+    awaiting: Option<Instant>,
     /// Rooms it sits in or watches.
     rooms: HashSet<String>,
     /// For a client of another server's: that server and its connection number there (what
@@ -120,6 +123,11 @@ pub struct Hub {
     next_conn: u64,
     last_heartbeat: Option<Instant>,
     last_prune: Option<Instant>,
+    /// When the storage last failed a heartbeat: no takeover until the other servers, cut
+    /// off from it as well, have had the lease to be heard again.
+    heartbeat_failed_at: Option<Instant>,
+    /// When the last tick ran (a long gap means this process was paused).
+    last_tick: Option<Instant>,
     failed_joins: Attempts,
     new_players: Attempts,
     /// Failed sign-ins, pairings and confirming passwords, per address and network.
@@ -166,6 +174,7 @@ impl Hub {
                 greeted: false,
                 player: None,
                 session: None,
+                awaiting: None,
                 rooms: HashSet::new(),
                 relay: None,
                 relayed_to: HashSet::new(),
@@ -387,12 +396,14 @@ impl Hub {
             self.last_heartbeat = Some(now);
             if let Err(e) = self.storage.heartbeat() {
                 self.metrics.database_error();
+                self.heartbeat_failed_at = Some(now);
                 eprintln!("gomoku-server: heartbeat: {e}");
             }
-            if self.storage.shared() {
+            if self.storage.shared() && self.may_take_over(now) {
                 self.take_over(now);
             }
         }
+        self.relay_upkeep(now);
         let grace = self.config.grace;
         let expired: Vec<String> = self
             .rooms

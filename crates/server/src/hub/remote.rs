@@ -10,14 +10,14 @@
 use std::collections::HashSet;
 use std::net::{IpAddr, Ipv6Addr};
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use axum::extract::ws::Utf8Bytes;
 
 use super::{Conn, Hub, normal_code};
 use crate::closing::{CloseReason, Closing};
 use crate::cluster::{Envelope, Outbox};
-use gomoku_net::ClientMessage;
+use gomoku_net::{ClientMessage, ErrorCode};
 
 /// Connections listed in one envelope at most (a crowd of watchers on one server hears a
 /// room's news in a few envelopes, each well under the size a notification takes).
@@ -26,6 +26,17 @@ const CONNS_PER_ENVELOPE: usize = 400;
 /// Games whose deciding server is remembered at most (then forgotten all at once and asked
 /// again): a move of a relayed player costs no database query.
 const MAX_OWNERS_KNOWN: usize = 20_000;
+/// How long a client's message relayed to the server deciding its game may go unanswered
+/// before the client is closed (1012) to come back and see where the game stands: the owner
+/// paused, or its answer lost while the database was down.
+const RELAY_ANSWER_WITHIN: Duration = Duration::from_secs(5);
+/// A gap between ticks longer than this means this process itself was paused: what it was
+/// waiting for gets its full time again from now.
+const PAUSED_AFTER: Duration = Duration::from_secs(1);
+/// After a failed heartbeat, how long before this server may take games over: the others
+/// lost the database too, and need the lease (and a second) to be heard again.
+const TAKEOVER_AFTER_OUTAGE: Duration =
+    Duration::from_millis(crate::storage::LEASE_MS as u64 + 2_000);
 
 /// The game a message is about, if it is about one.
 fn room_code(msg: &ClientMessage) -> Option<&str> {
@@ -101,6 +112,9 @@ impl Hub {
         self.owners.insert(code, owner.clone());
         let c = self.conns.get_mut(&conn).expect("looked up above");
         c.relayed_to.insert(owner.clone());
+        if !matches!(msg, ClientMessage::Unwatch { .. }) {
+            c.awaiting.get_or_insert(Instant::now());
+        }
         let envelope = Envelope::Client {
             from: me,
             conn,
@@ -150,6 +164,7 @@ impl Hub {
                 player,
                 // Its session lives with its own server, which closes it when it ends.
                 session: None,
+                awaiting: None,
                 rooms: HashSet::new(),
                 relay: Some(key.clone()),
                 relayed_to: HashSet::new(),
@@ -157,6 +172,70 @@ impl Hub {
         );
         self.remote.insert(key, id);
         id
+    }
+
+    /// Whether this server may take over games now: not until [`TAKEOVER_AFTER_OUTAGE`]
+    /// has passed since its own last failed heartbeat (a database outage stops every
+    /// server's heartbeat; the first one back must not take the others' games).
+    pub(super) fn may_take_over(&self, now: Instant) -> bool {
+        self.heartbeat_failed_at
+            .is_none_or(|t| now.saturating_duration_since(t) >= TAKEOVER_AFTER_OUTAGE)
+    }
+
+    /// Every message relayed gets an answer: the clients whose messages could not be sent
+    /// (the database is down) are told so at once, and those whose messages have waited
+    /// [`RELAY_ANSWER_WITHIN`] for the owner's answer are closed to come back. After a pause
+    /// of this process, the waits start again (the answers may be in the queue).
+    pub(super) fn relay_upkeep(&mut self, now: Instant) {
+        let paused = self
+            .last_tick
+            .is_some_and(|t| now.saturating_duration_since(t) > PAUSED_AFTER);
+        self.last_tick = Some(now);
+        if paused {
+            for c in self.conns.values_mut() {
+                if c.awaiting.is_some() {
+                    c.awaiting = Some(now);
+                }
+            }
+        }
+        let undelivered = self
+            .cluster
+            .as_ref()
+            .map(Outbox::undelivered)
+            .unwrap_or_default();
+        for conn in undelivered {
+            if let Some(c) = self.conns.get_mut(&conn) {
+                c.awaiting = None;
+                self.metrics.database_error();
+                self.error(
+                    conn,
+                    ErrorCode::Storage,
+                    "the server deciding this game cannot be reached now (the database is \
+                     down): nothing changed; try again in a moment",
+                    None,
+                );
+            }
+        }
+        let unanswered: Vec<u64> = self
+            .conns
+            .iter()
+            .filter(|(_, c)| {
+                c.awaiting
+                    .is_some_and(|t| now.saturating_duration_since(t) >= RELAY_ANSWER_WITHIN)
+            })
+            .map(|(id, _)| *id)
+            .collect();
+        for conn in unanswered {
+            eprintln!(
+                "gomoku-server: connection {conn}: no answer from the server deciding its game \
+                 in {} s; closed to come back",
+                RELAY_ANSWER_WITHIN.as_secs()
+            );
+            if let Some(c) = self.conns.get_mut(&conn) {
+                c.awaiting = None;
+            }
+            self.close_conn(conn, CloseReason::NO_ANSWER);
+        }
     }
 
     /// Handles an envelope from another server (or from this one, to all).
@@ -187,6 +266,7 @@ impl Hub {
                 for conn in conns {
                     match self.conns.get_mut(&conn) {
                         Some(c) if c.relay.is_none() => {
+                            c.awaiting = None;
                             c.relayed_to.insert(from.clone());
                             self.send_text(conn, text.clone());
                         }

@@ -40,6 +40,8 @@ impl Hub {
             next_conn: 0,
             last_heartbeat: None,
             last_prune: None,
+            heartbeat_failed_at: None,
+            last_tick: None,
             failed_joins: Attempts::new(super::MAX_FAILED_JOINS, super::FAILED_JOIN_WINDOW),
             new_players: Attempts::new(super::MAX_NEW_PLAYERS, super::NEW_PLAYER_WINDOW)
                 .per_network(config.new_players_per_network),

@@ -346,6 +346,34 @@ impl Client {
         }
     }
 
+    /// What the server sent within `wait`, without failing the test: `Some(Ok(message))`,
+    /// `Some(Err(code))` when the server closed (with the close frame's status code, if any),
+    /// `None` when nothing came in time.
+    pub fn recv_within(&mut self, wait: Duration) -> Option<Result<ServerMessage, Option<u16>>> {
+        let deadline = Instant::now() + wait;
+        loop {
+            match self.ws.read() {
+                Ok(Message::Text(t)) => {
+                    return Some(Ok(serde_json::from_str(t.as_str())
+                        .unwrap_or_else(|e| panic!("unreadable server message {t}: {e}"))));
+                }
+                Ok(Message::Close(frame)) => return Some(Err(frame.map(|f| u16::from(f.code)))),
+                Ok(_) => {}
+                Err(tungstenite::Error::Io(e))
+                    if matches!(
+                        e.kind(),
+                        std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                    ) =>
+                {
+                    if Instant::now() >= deadline {
+                        return None;
+                    }
+                }
+                Err(_) => return Some(Err(None)),
+            }
+        }
+    }
+
     /// Sends a raw WebSocket frame (for frames no well-behaved client sends).
     pub fn send_frame(&mut self, frame: tungstenite::protocol::frame::Frame) -> bool {
         self.ws.send(Message::Frame(frame)).is_ok()

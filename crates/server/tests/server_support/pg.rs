@@ -58,6 +58,47 @@ pub fn stop_cluster(dir: &Path) {
     );
 }
 
+/// Stops the cluster in `dir` at once (a crash, an outage: its connections cut).
+pub fn halt(dir: &Path) {
+    let out = script_plain("halt", dir);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// Starts the cluster in `dir` again, on the same port and data.
+pub fn resume(dir: &Path) {
+    let out = script_plain("resume", dir);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+fn script_plain(command: &str, dir: &Path) -> std::process::Output {
+    Command::new("bash")
+        .arg(cluster_script())
+        .arg(command)
+        .arg(dir)
+        .output()
+        .expect("run scripts/pg_cluster.sh")
+}
+
+/// A new empty database in the cluster whose `postgres` database is at `base`; its URL.
+pub fn database_in(base: &str, name: &str) -> String {
+    let mut client = postgres::Client::connect(base, postgres::NoTls).expect("reach the cluster");
+    client
+        .batch_execute(&format!("CREATE DATABASE {name}"))
+        .expect("make a database");
+    format!(
+        "{}/{name}",
+        base.rsplit_once('/').expect("a URL with a database").0
+    )
+}
+
 /// The test binary's cluster's URL (its `postgres` database), started on first use.
 fn cluster() -> &'static str {
     static URL: OnceLock<String> = OnceLock::new();
