@@ -1106,3 +1106,33 @@ fn signing_out_here_drops_the_token_and_connects_no_more() {
         assert!(!m.is_greeting(), "{m:?} was sent by itself");
     }
 }
+
+#[test]
+fn a_device_with_no_player_opened_on_its_account_window_waits_for_the_player_to_choose() {
+    let server = FakeServer::start();
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
+        .insert_resource(gomoku::app::Storage(gomoku::store::Store::in_memory()))
+        .insert_resource(common::english())
+        .insert_resource(gomoku::app::online::OpenAccount)
+        .add_plugins(gomoku::app::GamePlugin);
+    app.update();
+    app.world_mut().resource_mut::<OnlineAccount>().0.address = format!("ws://{}/ws", server.addr);
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Lobby);
+    for _ in 0..40 {
+        app.update();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    // No hello: it would have made a new player before the player could sign in.
+    assert_eq!(link(&app), Link::Offline);
+    assert!(server.heard.try_recv().is_err());
+    app.world_mut().write_message(AccountCommand::SignIn {
+        name: "Ann".to_owned(),
+        password: Password("correct horse".to_owned()),
+    });
+    server.hear(&mut app, "the sign-in", |m| {
+        matches!(m, ClientMessage::SignIn { .. }).then_some(())
+    });
+}

@@ -7,7 +7,9 @@
 // both screens are saved (the desktop's read from Xvfb's frame buffer). Halfway the server is
 // killed (SIGKILL) and started again on the same port and database: both players must be seated
 // again within seconds, and the web page must show the stones again (counted on its screen)
-// before the game goes on.
+// before the game goes on. Then the desktop's account is protected with a password and a web
+// page of a fresh browser profile signs in to it with the name and password typed at its
+// keyboard: the same player, rating and finished game.
 //
 //   node tests/e2e/online.mjs --server TARGET/debug/gomoku-server --game TARGET/debug/gomoku \
 //        --dist WEB_DIST --out OUT_DIR
@@ -32,7 +34,7 @@ const fail = (msg) => { console.log(`FAIL ${msg}`); failed = true; };
 const cleanup = () => { for (const c of children) { try { c.kill('SIGKILL'); } catch { /* gone */ } } };
 process.on('exit', cleanup);
 // The whole test is bounded: a hang is a failure, not a stuck CI.
-setTimeout(() => { console.log('FAIL the online end-to-end test took over 6 minutes'); cleanup(); process.exit(1); }, 360_000).unref();
+setTimeout(() => { console.log('FAIL the online end-to-end test took over 8 minutes'); cleanup(); process.exit(1); }, 480_000).unref();
 
 // The server, with the web build, on a free port (the second time on the same port).
 let serverLog = '';
@@ -248,6 +250,78 @@ if (deskRecord && webRecord) {
   if (a !== b || count !== 9) fail(`the histories differ or are short: ${a} against ${b}`);
   else console.log(`both histories hold the game: ${deskRecord.black} against ${deskRecord.white}, ${a}, ${JSON.stringify(deskRecord.result)}`);
 }
+
+// One account on every device (issue 84): the desktop's account is protected with a password
+// (through the desktop's own session, as its Account window sends it), then a fresh web page
+// (no player of its own: a new browser profile) opened on its Account window (?account) signs
+// in with the desktop's name and that password, typed at the keyboard (the name field has the
+// keyboard; Tab, the password; Enter), and is welcomed as the same player with the same rating,
+// the finished game merged into its history.
+const password = 'correct horse e2e';
+const deskToken = JSON.parse(fs.readFileSync(path.join(data, 'online.json'), 'utf8')).data.servers
+  .map((s) => s.player_token).find(Boolean);
+const setPassword = await page.evaluate(async ({ url, token, password }) => new Promise((resolve) => {
+  const ws = new WebSocket(url);
+  const seen = [];
+  const timer = setTimeout(() => { ws.close(); resolve(`no answer: ${seen.join(' | ')}`); }, 10000);
+  ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', version: 3, token }));
+  ws.onmessage = (e) => {
+    const m = JSON.parse(e.data);
+    seen.push(m.type);
+    if (m.type === 'welcome') ws.send(JSON.stringify({ type: 'set_password', password }));
+    if (m.type === 'password_set' || m.type === 'error') { clearTimeout(timer); ws.close(); resolve(m.type === 'password_set' ? 'set' : JSON.stringify(m)); }
+  };
+}), { url: `ws://127.0.0.1:${port}/ws`, token: deskToken, password });
+if (setPassword !== 'set') fail(`the desktop's account was not protected with a password: ${setPassword}`);
+const deskRating = desktopLines.filter((l) => l.startsWith('rating now ')).map((l) => l.slice('rating now '.length)).pop();
+const other = await browser.newContext({ viewport: { width, height } });
+const phone = await other.newPage();
+const phoneLines = [];
+let phoneLog = '';
+phone.on('console', (m) => {
+  const t = plain(m.text());
+  phoneLog += `${new Date().toISOString()} ${t}\n`;
+  if (t.startsWith('online: ') || t.includes(' online: ')) phoneLines.push(t.replace(/^(.* )?online: /, ''));
+});
+process.on('exit', () => fs.writeFileSync(path.join(out, 'online-web-signed-in.log'), phoneLog));
+await phone.goto(`http://127.0.0.1:${port}/?account&lang=en`);
+await phone.waitForFunction(() => document.getElementById('loading').classList.contains('done'), null, { timeout: 120000 });
+await phone.locator('#game').focus();
+await new Promise((r) => setTimeout(r, 2000));
+await phone.screenshot({ path: path.join(out, 'online-web-sign-in.png') });
+// Focus moves at the end of a frame: the keys typed after Tab wait for the page's frames (a
+// letter typed in Tab's frame would still go to the name).
+const phoneFrames = async () => {
+  for (let i = 0; i < 2; i += 1) {
+    await phone.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await new Promise((r) => setTimeout(r, 300));
+  }
+};
+await phone.keyboard.type('desk', { delay: 120 });
+await phoneFrames();
+await phone.keyboard.press('Tab');
+await phoneFrames();
+await phone.keyboard.type(password, { delay: 120 });
+await phoneFrames();
+await phone.keyboard.press('Enter');
+const signedIn = () => phoneLines.find((l) => l.startsWith('signed in as '));
+if (!await waitFor(() => signedIn(), 30_000)) {
+  fail(`the web page did not sign in with the desktop's name and password: ${JSON.stringify(phoneLines.slice(-4))}`);
+} else {
+  console.log(`web page: ${signedIn()} (the desktop: rating ${deskRating})`);
+  if (signedIn() !== `signed in as Desk, rating ${deskRating}`) fail(`not the desktop's player and rating: ${signedIn()}, the desktop's rating ${deskRating}`);
+  const merged = () => phoneLines.find((l) => / games of the account, \d+ new in the history/.test(l));
+  await waitFor(() => merged(), 20_000);
+  await new Promise((r) => setTimeout(r, 1000));
+  const phoneRecord = finishedIn(await phone.evaluate(() => localStorage.getItem('gomoku/history.json')));
+  if (!phoneRecord || !deskRecord || JSON.stringify(phoneRecord.moves) !== JSON.stringify(deskRecord.moves)) {
+    fail(`the signed-in web page's history lacks the desktop's game: ${merged()}, ${JSON.stringify(phoneRecord)}`);
+  } else {
+    console.log(`the signed-in web page's history holds the desktop's game: ${phoneRecord.black} against ${phoneRecord.white}, ${JSON.stringify(phoneRecord.moves)} (${merged()})`);
+  }
+}
+await phone.screenshot({ path: path.join(out, 'online-web-signed-in.png') });
+await other.close();
 
 await browser.close();
 if (/panicked|ERROR/.test(serverLog)) fail(`the server's log: ${serverLog.slice(-500)}`);

@@ -89,6 +89,7 @@ fn account_window(
                 form.forget_secrets();
                 form.open = false;
                 form.sessions_asked = None;
+                form.name_focused = false;
             }
         }
     }

@@ -34,6 +34,8 @@ pub(super) struct AccountForm {
     pub open: bool,
     /// The session whose devices were asked for since the window opened.
     pub sessions_asked: Option<i64>,
+    /// Whether the sign-in's name field took the keyboard since the window opened.
+    pub name_focused: bool,
     current: String,
     new: String,
     again: String,
@@ -457,6 +459,12 @@ fn sign_in(
                     .char_limit(MAX_NAME_CHARS)
                     .desired_width(200.0),
             );
+            // A device not signed in: the name is typed first (Tab goes on to the password,
+            // Enter signs in).
+            if view.status.player.is_none() && !form.name_focused {
+                form.name_focused = true;
+                r.request_focus();
+            }
             submit |= entered(ui, &r);
             ui.end_row();
             let r = password_field(ui, lang.t("Password"), &mut form.sign_in_password);

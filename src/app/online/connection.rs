@@ -686,6 +686,13 @@ impl Hello<'_> {
                         self.account.0.name = p.name.clone();
                     }
                 }
+                if let Some(p) = player.as_ref().filter(|_| self.socket.greeting) {
+                    info!(
+                        "online: signed in as {}, rating {}",
+                        p.name,
+                        super::rating_label(p)
+                    );
+                }
                 status.welcome(player.clone());
                 status.account = account.clone();
                 status.signed_out = None;

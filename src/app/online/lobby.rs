@@ -91,10 +91,21 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// Connects on entering the lobby, unless this device was signed out: a hello without a token
-/// would make a new player, and the player chooses (sign in, pair, or a new player).
-fn connect(status: Res<LinkStatus>, mut commands: MessageWriter<OnlineCommand>) {
-    if status.signed_out.is_none() {
+/// Connects on entering the lobby, unless this device was signed out, or the Account window
+/// was asked for (`--account`, `?account`) on a device with no player on the server: a hello
+/// without a token would make a new player, and the player chooses (sign in, pair, or a new
+/// player).
+fn connect(
+    status: Res<LinkStatus>,
+    account: Res<OnlineAccount>,
+    open: Option<Res<super::OpenAccount>>,
+    mut commands: MessageWriter<OnlineCommand>,
+) {
+    let no_player = account
+        .server(&account.address())
+        .and_then(|s| s.player_token.as_ref())
+        .is_none();
+    if status.signed_out.is_none() && !(open.is_some() && no_player) {
         commands.write(OnlineCommand::Connect);
     }
 }
