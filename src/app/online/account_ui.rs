@@ -40,10 +40,20 @@ pub(super) fn account_open(form: Option<Res<AccountForm>>) -> bool {
     form.is_some_and(|f| f.open)
 }
 
-/// A device just signed out shows the Account window: sign in, pair or a new player.
-fn open_when_signed_out(status: Res<LinkStatus>, mut form: ResMut<AccountForm>) {
-    if status.is_changed() && status.signed_out.is_some() && !form.open {
-        form.open = true;
+/// A device signed out shows the Account window (once, in the lobby: when it happens there,
+/// or on coming back to it from a game): sign in, pair or a new player.
+fn open_when_signed_out(
+    status: Res<LinkStatus>,
+    mut form: ResMut<AccountForm>,
+    mut shown: Local<bool>,
+) {
+    match (&status.signed_out, *shown) {
+        (Some(_), false) => {
+            form.open = true;
+            *shown = true;
+        }
+        (None, true) => *shown = false,
+        _ => {}
     }
 }
 
