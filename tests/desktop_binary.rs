@@ -93,6 +93,7 @@ fn the_help_lists_every_option_and_a_bad_one_is_named_before_any_window() {
             "--online",
             "--join <CODE>",
             "--quick-match",
+            "--account",
             "--hints <N>",
             "--past-move <N>",
             "--screenshot <FILE>",
