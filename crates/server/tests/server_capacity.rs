@@ -171,6 +171,13 @@ fn a_seated_player_reconnects_and_moves_while_the_server_is_full() {
     // Their places in the reserve come back once they are gone.
     drop(stranger);
     std::thread::sleep(Duration::from_millis(500));
+    // Nor is a sign-in with a password (it is not a seated player's return, and its password
+    // is never checked).
+    let mut signer = Client::connect_from("127.0.32.1", &s.addr).expect("connect");
+    signer.send(json!({"type": "sign_in", "version": PROTOCOL_VERSION, "name": "Ann", "password": "whatever it is"}));
+    assert_eq!(signer.close_code(), Some(1013));
+    drop(signer);
+    std::thread::sleep(Duration::from_millis(500));
     // White's connection is lost (left open, unread); White comes back on a new one.
     let started = Instant::now();
     let mut white = Client::connect_from("127.0.0.1", &s.addr).expect("the seated player gets in");

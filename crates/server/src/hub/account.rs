@@ -183,6 +183,12 @@ impl Hub {
         name: &str,
         now: Instant,
     ) -> Result<SignInTicket, After> {
+        if self.conns.get(&conn).is_some_and(|c| c.pending) {
+            // Let into the places kept for seated players coming back while the server is
+            // full: a sign-in is not one (see `capacity`).
+            self.close_conn(conn, CloseReason::FULL);
+            return Err(After::Continue);
+        }
         self.greeting_allowed(conn, version, "sign_in")?;
         if let Some(wait) = self.sign_in_blocked(conn, now) {
             self.error(
