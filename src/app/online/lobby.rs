@@ -88,24 +88,45 @@ pub(super) fn plugin(app: &mut App) {
                 refresh.run_if(in_state(Screen::Lobby).and_then(in_state(Link::Online))),
             )
                 .in_set(OnlineSystems::React),
+        )
+        .add_systems(
+            Update,
+            connect_for_the_account_window
+                .run_if(resource_exists::<super::OpenAccount>.and_then(in_state(Screen::Lobby)))
+                .before(OnlineSystems::Receive),
         );
 }
 
-/// Connects on entering the lobby, unless this device was signed out, or the Account window
-/// was asked for (`--account`, `?account`) on a device with no player on the server: a hello
-/// without a token would make a new player, and the player chooses (sign in, pair, or a new
-/// player).
+/// Connects on entering the lobby, unless this device was signed out: a hello without a token
+/// would make a new player, and the player chooses (sign in, pair, or a new player). Opened
+/// on the Account window (`--account`, `?account`), the lobby waits for the first frame, when
+/// the saved account is read ([`connect_for_the_account_window`]).
 fn connect(
     status: Res<LinkStatus>,
-    account: Res<OnlineAccount>,
     open: Option<Res<super::OpenAccount>>,
     mut commands: MessageWriter<OnlineCommand>,
 ) {
-    let no_player = account
+    if status.signed_out.is_none() && open.is_none() {
+        commands.write(OnlineCommand::Connect);
+    }
+}
+
+/// Opened on the Account window (`--account`, `?account`): connects only when this device has a
+/// player on the server; a device with none waits for the player to sign in, pair or choose a
+/// new player. Once, in the first frame in the lobby.
+fn connect_for_the_account_window(
+    status: Res<LinkStatus>,
+    account: Res<OnlineAccount>,
+    mut done: Local<bool>,
+    mut commands: MessageWriter<OnlineCommand>,
+) {
+    if std::mem::replace(&mut *done, true) {
+        return;
+    }
+    let has_player = account
         .server(&account.address())
-        .and_then(|s| s.player_token.as_ref())
-        .is_none();
-    if status.signed_out.is_none() && !(open.is_some() && no_player) {
+        .is_some_and(|s| s.player_token.is_some());
+    if status.signed_out.is_none() && has_player {
         commands.write(OnlineCommand::Connect);
     }
 }
