@@ -790,19 +790,7 @@ fn the_mouse_still_plays_with_one_click() {
             .tap_twice
     );
     let (_, position) = window_point(&mut app, "h8");
-    let mut windows = app.world_mut().query::<&mut Window>();
-    windows
-        .single_mut(app.world_mut())
-        .unwrap()
-        .set_cursor_position(Some(position));
-    app.world_mut()
-        .resource_mut::<ButtonInput<MouseButton>>()
-        .press(MouseButton::Left);
-    app.update();
-    let mut buttons = app.world_mut().resource_mut::<ButtonInput<MouseButton>>();
-    buttons.release(MouseButton::Left);
-    buttons.clear();
-    app.update();
+    common::app::mouse_click(&mut app, position);
     assert_eq!(board(&app).board().moves(), &[at("h8")]);
 }
 

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::app::{board, click, command};
+use common::app::{board, click, command, mouse_click};
 use common::at;
 
 use std::sync::Arc;
@@ -319,19 +319,7 @@ fn app_in_window((w, h): (u32, u32), screen: Screen) -> App {
 /// run. Returns the move requests it made.
 fn click_at(app: &mut App, cursor: Vec2) -> Vec<MoveRequest> {
     app.world_mut().resource_mut::<Requests>().0.clear();
-    let mut windows = app.world_mut().query::<&mut Window>();
-    windows
-        .single_mut(app.world_mut())
-        .unwrap()
-        .set_cursor_position(Some(cursor));
-    app.world_mut()
-        .resource_mut::<ButtonInput<MouseButton>>()
-        .press(MouseButton::Left);
-    app.update();
-    let mut buttons = app.world_mut().resource_mut::<ButtonInput<MouseButton>>();
-    buttons.release(MouseButton::Left);
-    buttons.clear();
-    app.update();
+    mouse_click(app, cursor);
     std::mem::take(&mut app.world_mut().resource_mut::<Requests>().0)
 }
 

@@ -28,6 +28,24 @@ pub mod app {
         app.update();
     }
 
+    /// The person clicks the window at `cursor` (window coordinates) with the left mouse
+    /// button: pressed in one frame, released in the next.
+    pub fn mouse_click(app: &mut App, cursor: Vec2) {
+        let mut windows = app.world_mut().query::<&mut Window>();
+        windows
+            .single_mut(app.world_mut())
+            .expect("one window")
+            .set_cursor_position(Some(cursor));
+        app.world_mut()
+            .resource_mut::<ButtonInput<MouseButton>>()
+            .press(MouseButton::Left);
+        app.update();
+        let mut buttons = app.world_mut().resource_mut::<ButtonInput<MouseButton>>();
+        buttons.release(MouseButton::Left);
+        buttons.clear();
+        app.update();
+    }
+
     /// A game command (undo, restart, ...); one frame runs.
     pub fn command(app: &mut App, c: GameCommand) {
         app.world_mut().write_message(c);
