@@ -58,7 +58,7 @@ pub struct HubConfig {
     pub grace: Duration,
     /// How long a finished room stays in memory for late watchers.
     pub finished_ttl: Duration,
-    /// New players one network (an IPv4 /24, an IPv6 /64) may make in [`NEW_PLAYER_WINDOW`].
+    /// New players one network (an IPv4 /24, an IPv6 /64) may make in an hour.
     pub new_players_per_network: u32,
 }
 
