@@ -9,7 +9,8 @@
 // again within seconds, and the web page must show the stones again (counted on its screen)
 // before the game goes on. Then the desktop's account is protected with a password and a web
 // page of a fresh browser profile signs in to it with the name and password typed at its
-// keyboard: the same player, rating and finished game.
+// keyboard: the same player, rating and finished game; a third page pairs with a code typed
+// at its keyboard; and signing out everywhere asks all three to sign in again.
 //
 //   node tests/e2e/online.mjs --server TARGET/debug/gomoku-server --game TARGET/debug/gomoku \
 //        --dist WEB_DIST --out OUT_DIR
@@ -321,6 +322,85 @@ if (!await waitFor(() => signedIn(), 30_000)) {
   }
 }
 await phone.screenshot({ path: path.join(out, 'online-web-signed-in.png') });
+
+// A request through a session of the account (the desktop's, as its Account window sends it):
+// the first answer among `until`.
+const asSession = (token, request, until) => page.evaluate(async ({ url, token, request, until }) => new Promise((resolve) => {
+  const ws = new WebSocket(url);
+  const seen = [];
+  const timer = setTimeout(() => { ws.close(); resolve({ type: 'none', seen }); }, 10000);
+  ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', version: 3, token }));
+  ws.onmessage = (e) => {
+    const m = JSON.parse(e.data);
+    seen.push(m.type);
+    if (m.type === 'welcome') ws.send(JSON.stringify(request));
+    else if (until.includes(m.type)) { clearTimeout(timer); ws.close(); resolve(m); }
+  };
+}), { url: `ws://127.0.0.1:${port}/ws`, token, request, until });
+
+// Pairing: the desktop's account asks for a pairing code; a third device (a tablet: another
+// fresh browser profile) opened on its Account window types it in the pairing field (Tab past
+// the name and the password, the Sign in button being off while they are empty; letters typed
+// in lower case with the dash) and presses Enter: it is welcomed as the desktop's player.
+const pairing = await asSession(deskToken, { type: 'pairing_code' }, ['pairing_code', 'error']);
+const tabletContext = await browser.newContext({ viewport: { width, height } });
+const tablet = await tabletContext.newPage();
+const tabletLines = [];
+tablet.on('console', (m) => {
+  const t = plain(m.text());
+  if (t.startsWith('online: ') || t.includes(' online: ')) tabletLines.push(t.replace(/^(.* )?online: /, ''));
+});
+if (pairing.type !== 'pairing_code') {
+  fail(`no pairing code for the desktop's account: ${JSON.stringify(pairing)}`);
+} else {
+  await tablet.goto(`http://127.0.0.1:${port}/?account&lang=en`);
+  await tablet.waitForFunction(() => document.getElementById('loading').classList.contains('done'), null, { timeout: 120000 });
+  await tablet.locator('#game').focus();
+  await new Promise((r) => setTimeout(r, 2000));
+  const tabletFrames = async () => {
+    for (let i = 0; i < 2; i += 1) {
+      await tablet.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      await new Promise((r) => setTimeout(r, 300));
+    }
+  };
+  for (const key of ['Tab', 'Tab']) {
+    await tablet.keyboard.press(key);
+    await tabletFrames();
+  }
+  await tablet.keyboard.type(pairing.code.toLowerCase(), { delay: 120 });
+  await tabletFrames();
+  await tablet.keyboard.press('Enter');
+  const paired = () => tabletLines.find((l) => l.startsWith('signed in as '));
+  if (!await waitFor(() => paired(), 30_000)) {
+    await tablet.screenshot({ path: path.join(out, 'online-web-pairing.png') });
+    fail(`the tablet did not pair with code ${pairing.code}: ${JSON.stringify(tabletLines.slice(-4))}`);
+  } else {
+    console.log(`tablet paired with ${pairing.code}: ${paired()}`);
+    if (!paired().startsWith('signed in as Desk,')) fail(`the tablet is not the desktop's player: ${paired()}`);
+  }
+}
+
+// Sign out everywhere, from the desktop's account: the desktop (its real window), the web page
+// signed in with the password and the paired tablet are each told, drop their token, and ask
+// to sign in again (their Account window open).
+const everywhere = await asSession(deskToken, { type: 'sign_out', which: 'everywhere' }, ['signed_out', 'error']);
+if (everywhere.type !== 'signed_out' || everywhere.sessions !== 3) {
+  fail(`sign out everywhere: ${JSON.stringify(everywhere)} (three sessions expected: desktop, password, pairing)`);
+}
+const signedOut = (lines) => lines.find((l) => l.startsWith('signed out on this device'));
+const everyone = () => signedOut(desktopLines) && signedOut(phoneLines) && signedOut(tabletLines);
+if (!await waitFor(() => everyone(), 15_000)) {
+  fail(`not every device heard it was signed out: desktop ${signedOut(desktopLines)}, web ${signedOut(phoneLines)}, tablet ${signedOut(tabletLines)}`);
+} else {
+  console.log(`signed out everywhere: the desktop, the web page and the tablet each say "${signedOut(desktopLines)}"`);
+}
+await new Promise((r) => setTimeout(r, 1500));
+fs.writeFileSync(path.join(out, 'online-desktop-signed-out.png'), xwdToPng(fs.readFileSync(path.join(fbdir, 'Xvfb_screen0'))));
+await tablet.screenshot({ path: path.join(out, 'online-web-signed-out.png') });
+const deskTokenAfter = JSON.parse(fs.readFileSync(path.join(data, 'online.json'), 'utf8')).data.servers
+  .map((s) => s.player_token).find(Boolean);
+if (deskTokenAfter) fail('the desktop kept its token after signing out everywhere');
+await tabletContext.close();
 await other.close();
 
 await browser.close();

@@ -130,6 +130,11 @@ fn minutes(secs: f32) -> String {
     format!("{}:{:02}", secs / 60, secs % 60)
 }
 
+/// Whether a pairing code typed has its eight letters and digits (dashes and spaces aside).
+fn pairing_code_ready(code: &str) -> bool {
+    code.chars().filter(char::is_ascii_alphanumeric).count() >= 8
+}
+
 /// Whether Enter was pressed in the field just drawn.
 fn entered(ui: &egui::Ui, field: &egui::Response) -> bool {
     field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter))
@@ -493,12 +498,7 @@ fn sign_in(
                 .char_limit(16)
                 .desired_width(120.0),
         );
-        let ready = form
-            .pairing_code
-            .chars()
-            .filter(char::is_ascii_alphabetic)
-            .count()
-            >= 8;
+        let ready = pairing_code_ready(&form.pairing_code);
         let pressed = ui
             .add_enabled(ready, egui::Button::new(lang.t("Pair this device")))
             .clicked();
@@ -539,6 +539,15 @@ mod tests {
     use crate::app::online::account_actions::PairingShown;
     use crate::players::settings::Language;
     use gomoku_net::{AccountInfo, PlayerInfo};
+
+    #[test]
+    fn a_pairing_code_with_digits_is_ready_to_send() {
+        // Codes are drawn from letters and digits: "K7QX-2MPA" has six letters.
+        assert!(pairing_code_ready("K7QX-2MPA"));
+        assert!(pairing_code_ready(" k7qx 2mpa "));
+        assert!(!pairing_code_ready("K7QX-2MP"));
+        assert!(!pairing_code_ready("--------"));
+    }
 
     fn status(password: bool) -> LinkStatus {
         LinkStatus {
