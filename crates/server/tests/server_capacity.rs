@@ -9,33 +9,19 @@
 mod server_support;
 
 use std::io::{Read, Write};
-use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
 
 use gomoku_net::{ErrorCode, PROTOCOL_VERSION, RoomStatus, ServerMessage};
 use serde_json::json;
-use server_support::{Client, Pair, Server, move_msg, server_binary, settings, temp_dir};
+use server_support::{Client, Pair, Server, move_msg, server_binary, settings, tcp_from, temp_dir};
 
 fn server(name: &str, extra: &[&str]) -> Server {
     Server::start(&temp_dir(name).join("db.sqlite"), extra)
 }
 
-/// A TCP connection to `addr` from the loopback address `from`.
-fn tcp_from(from: &str, addr: &str) -> TcpStream {
-    let to: SocketAddr = addr.parse().expect("an address");
-    let socket =
-        socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None).expect("a socket");
-    let local: SocketAddr = format!("{from}:0").parse().expect("a loopback address");
-    socket
-        .bind(&local.into())
-        .expect("bind to the loopback address");
-    socket.connect(&to.into()).expect("connect");
-    socket.into()
-}
-
 /// `GET path` from `from`: the whole answer (status line first).
 fn get_from(from: &str, addr: &str, path: &str) -> String {
-    let mut t = tcp_from(from, addr);
+    let mut t = tcp_from(from, addr).expect("connect");
     t.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
     // A refusal may come (and the socket close) before the request is written.
     let _ = write!(
@@ -254,7 +240,7 @@ fn the_caps_follow_the_descriptor_limit_and_health_answers_through_half_sent_req
     let mut held = Vec::new();
     for i in 0..300 {
         let from = format!("127.0.{}.1", 10 + i % 12);
-        let mut t = tcp_from(&from, &s.addr);
+        let mut t = tcp_from(&from, &s.addr).expect("connect");
         let _ = t.write_all(b"GET /ws HTTP/1.1\r\nHost: x\r\n");
         held.push(t);
     }

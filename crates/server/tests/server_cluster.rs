@@ -25,18 +25,6 @@ fn servers(name: &str, n: usize) -> (String, PathBuf, Vec<Server>) {
     (url, dir, servers)
 }
 
-fn stored_moves(url: &str, code: &str) -> Vec<Pos> {
-    pg::connect(url)
-        .query(
-            "SELECT x, y FROM moves WHERE code = $1 ORDER BY ply",
-            &[&code],
-        )
-        .unwrap()
-        .iter()
-        .map(|r| Pos::new(r.get::<_, i16>(0) as u8, r.get::<_, i16>(1) as u8))
-        .collect()
-}
-
 fn games_listed(c: &mut Client) -> Vec<String> {
     c.send(json!({"type": "list_games"}));
     c.recv_until(|m| match m {
@@ -114,7 +102,7 @@ fn three_servers_serve_one_lobby() {
         (Some(Stone::Black), EndReason::Five)
     );
     assert_eq!(
-        stored_moves(&url, &code),
+        pg::stored_moves(&url, &code),
         end.moves,
         "every move stored once"
     );
@@ -172,7 +160,7 @@ fn quick_match_pairs_players_waiting_on_different_servers() {
     second.send(move_msg(&second_seat, 1, 8, 8));
     first.room_until(|r| r.moves.len() == 2);
     assert_eq!(
-        stored_moves(&url, &first_seat.code),
+        pg::stored_moves(&url, &first_seat.code),
         vec![Pos::new(7, 7), Pos::new(8, 8)]
     );
     let queued: i64 = pg::connect(&url)
@@ -244,7 +232,7 @@ fn a_killed_servers_games_go_on_at_another_with_every_move_and_clock() {
     let mut p = Pair { black, white, ..p };
     p.play(3, 1, 0);
     p.play(4, 7, 9);
-    assert_eq!(stored_moves(&url, &p.b.code).len(), 5);
+    assert_eq!(pg::stored_moves(&url, &p.b.code).len(), 5);
     let owner: String = pg::connect(&url)
         .query_one("SELECT owner FROM games WHERE code = $1", &[&p.b.code])
         .unwrap()
@@ -276,7 +264,7 @@ fn a_paused_server_lets_go_of_the_game_taken_from_it() {
     assert_eq!(p.black.close_code_within(TAKEOVER), Some(1012));
     assert_eq!(p.white.close_code_within(TAKEOVER), Some(1012));
     assert_eq!(
-        stored_moves(&url, &p.b.code),
+        pg::stored_moves(&url, &p.b.code),
         vec![Pos::new(7, 7), Pos::new(8, 8)]
     );
     // Back through the paused server: it now relays them to the game's new owner.
@@ -291,7 +279,7 @@ fn a_paused_server_lets_go_of_the_game_taken_from_it() {
     let mut p = Pair { black, white, ..p };
     p.play(2, 7, 8);
     assert_eq!(
-        stored_moves(&url, &p.b.code),
+        pg::stored_moves(&url, &p.b.code),
         vec![Pos::new(7, 7), Pos::new(8, 8), Pos::new(7, 8)]
     );
     let (status, metrics) = s[0].get("/metrics");

@@ -6,29 +6,20 @@
 mod server_support;
 
 use std::io::{Read, Write};
-use std::net::{SocketAddr, TcpStream};
+use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
 use gomoku_net::ErrorCode;
 use serde_json::json;
-use server_support::{Client, Pair, Server, settings, temp_dir};
+use server_support::{Client, Pair, Server, settings, tcp_from, temp_dir};
 
 fn server(name: &str, extra: &[&str]) -> Server {
     Server::start(&temp_dir(name).join("db.sqlite"), extra)
 }
 
-/// A TCP connection to `addr` from the loopback address `from` (127.0.0.0/8 is all this
-/// machine's: a second address stands for a second client).
-fn tcp_from(from: &str, addr: &str) -> TcpStream {
-    let to: SocketAddr = addr.parse().expect("an address");
-    let socket =
-        socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None).expect("a socket");
-    let local: SocketAddr = format!("{from}:0").parse().expect("a loopback address");
-    socket
-        .bind(&local.into())
-        .expect("bind to the loopback address");
-    socket.connect(&to.into()).expect("connect");
-    let stream: TcpStream = socket.into();
+/// A TCP connection from the loopback address `from` that polls its reads every 200 ms.
+fn polling_from(from: &str, addr: &str) -> TcpStream {
+    let stream = tcp_from(from, addr).expect("connect");
     stream
         .set_read_timeout(Some(Duration::from_millis(200)))
         .unwrap();
@@ -60,7 +51,7 @@ fn slow_request_headers_are_closed_at_the_deadline() {
     let started = Instant::now();
     let mut slow: Vec<TcpStream> = (0..20)
         .map(|_| {
-            let mut t = tcp_from("127.0.0.1", &s.addr);
+            let mut t = polling_from("127.0.0.1", &s.addr);
             t.write_all(b"GET /ws HTTP/1.1\r\nHost: x\r\n").unwrap();
             t
         })
@@ -87,19 +78,19 @@ fn one_address_cannot_take_every_connection() {
     let s = server("per-address", &["--max-per-address", "8"]);
     let held: Vec<TcpStream> = (0..8)
         .map(|_| {
-            let mut t = tcp_from("127.0.0.1", &s.addr);
+            let mut t = polling_from("127.0.0.1", &s.addr);
             t.write_all(b"GET /ws HTTP/1.1\r\n").unwrap();
             t
         })
         .collect();
     std::thread::sleep(Duration::from_millis(300));
-    let mut ninth = tcp_from("127.0.0.1", &s.addr);
+    let mut ninth = polling_from("127.0.0.1", &s.addr);
     let mut answer = String::new();
     let _ = ninth.set_read_timeout(Some(Duration::from_secs(5)));
     let _ = ninth.read_to_string(&mut answer);
     assert!(answer.starts_with("HTTP/1.1 429"), "{answer:?}");
     // Another address is not locked out.
-    let mut other = tcp_from("127.0.0.2", &s.addr);
+    let mut other = polling_from("127.0.0.2", &s.addr);
     other
         .write_all(b"GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
         .unwrap();

@@ -20,18 +20,6 @@ const ANSWER_WITHIN: Duration = Duration::from_secs(10);
 /// the second between checks).
 const SETTLE: Duration = Duration::from_secs(14);
 
-fn stored_moves(url: &str, code: &str) -> Vec<Pos> {
-    pg::connect(url)
-        .query(
-            "SELECT x, y FROM moves WHERE code = $1 ORDER BY ply",
-            &[&code],
-        )
-        .unwrap()
-        .iter()
-        .map(|r| Pos::new(r.get::<_, i16>(0) as u8, r.get::<_, i16>(1) as u8))
-        .collect()
-}
-
 /// A game between a new player on `black_at` (who makes it) and one on `white_at`, black's
 /// first move played.
 fn game(black_at: &Server, white_at: &Server, n: usize) -> Pair {
@@ -141,7 +129,7 @@ fn outage(name: &str, down: Duration) {
         }
         p.play(2, 7, 8);
         assert_eq!(
-            stored_moves(&url, &code),
+            pg::stored_moves(&url, &code),
             [Pos::new(7, 7), Pos::new(8, 8), Pos::new(7, 8)],
             "game {code}"
         );

@@ -6,7 +6,6 @@ mod server_support;
 
 use std::time::{Duration, Instant};
 
-use gomoku_engine::Pos;
 use gomoku_net::{RoomStatus, ServerMessage};
 use serde_json::json;
 use server_support::{Client, Server, move_msg, pg, settings, temp_dir};
@@ -16,18 +15,6 @@ use server_support::{Client, Server, move_msg, pg, settings, temp_dir};
 const PAUSE: Duration = Duration::from_secs(15);
 /// How long a client may wait for the answer to a move once its server runs again.
 const ANSWER_WITHIN: Duration = Duration::from_secs(8);
-
-fn stored_moves(url: &str, code: &str) -> Vec<Pos> {
-    pg::connect(url)
-        .query(
-            "SELECT x, y FROM moves WHERE code = $1 ORDER BY ply",
-            &[&code],
-        )
-        .unwrap()
-        .iter()
-        .map(|r| Pos::new(r.get::<_, i16>(0) as u8, r.get::<_, i16>(1) as u8))
-        .collect()
-}
 
 /// What the client heard after sending a move: the room with `want` moves, or a close (and
 /// its code).
@@ -109,10 +96,10 @@ fn pause_while_moving(
             Heard::Silence => panic!(
                 "game {}: the move got no answer and the connection stayed open; stored: {:?}",
                 seat.code,
-                stored_moves(url, &seat.code),
+                pg::stored_moves(url, &seat.code),
             ),
         }
-        let stored = stored_moves(url, &seat.code);
+        let stored = pg::stored_moves(url, &seat.code);
         assert!(stored.len() <= 2, "stored once: {stored:?}");
     }
 }

@@ -6,10 +6,9 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::passwords::{Busy, Passwords};
+use super::passwords::Busy;
 use crate::Shared;
 use crate::hub::After;
-use crate::hub::account::given;
 use gomoku_net::{ClientMessage, ErrorCode};
 
 /// Whether `msg` is one of the requests [`run`] takes (the others go to the hub).
@@ -48,27 +47,34 @@ pub async fn run(shared: &Arc<Shared>, conn: u64, msg: ClientMessage) -> After {
                 .hub()
                 .sign_in_end(conn, ticket, matches, device.as_deref(), Instant::now())
         }
-        ClientMessage::SetPassword { current, password } => {
-            let msg = ClientMessage::SetPassword {
-                current: current.clone(),
-                password: password.clone(),
-            };
+        ClientMessage::SetPassword { .. } | ClientMessage::DeleteAccount { .. } => {
             let Some(confirm) = shared.hub().confirm_begin(conn, &msg, Instant::now()) else {
                 return After::Continue;
             };
+            // The password now, when the account has one (none given never matches).
             if confirm.hash.is_some() {
-                match confirmed(&passwords, &confirm.hash, &current).await {
+                let given = match &msg {
+                    ClientMessage::SetPassword { current, .. } => current,
+                    ClientMessage::DeleteAccount { password, .. } => password,
+                    _ => &None,
+                };
+                let given = given.as_ref().map(|p| p.0.clone()).unwrap_or_default();
+                match passwords.verify(confirm.hash.clone(), given).await {
                     Ok(true) => {}
-                    Ok(false) => return refused(shared, conn, request),
+                    Ok(false) => {
+                        shared.hub().confirm_failed(conn, request, Instant::now());
+                        return After::Continue;
+                    }
                     Err(Busy) => return busy(shared, conn, request),
                 }
             }
-            let Ok(hashed) = passwords.hash(password.0).await else {
-                return busy(shared, conn, request);
+            let ClientMessage::SetPassword { password, .. } = msg else {
+                return shared.hub().delete_end(conn, confirm);
             };
-            match hashed {
-                Ok(hash) => shared.hub().set_password_end(conn, confirm, &hash),
-                Err(e) => {
+            match passwords.hash(password.0).await {
+                Err(Busy) => return busy(shared, conn, request),
+                Ok(Ok(hash)) => shared.hub().set_password_end(conn, confirm, &hash),
+                Ok(Err(e)) => {
                     eprintln!("gomoku-server: set_password: {e}");
                     shared.hub().error(
                         conn,
@@ -80,23 +86,6 @@ pub async fn run(shared: &Arc<Shared>, conn: u64, msg: ClientMessage) -> After {
             }
             After::Continue
         }
-        ClientMessage::DeleteAccount { name, password } => {
-            let msg = ClientMessage::DeleteAccount {
-                name,
-                password: password.clone(),
-            };
-            let Some(confirm) = shared.hub().confirm_begin(conn, &msg, Instant::now()) else {
-                return After::Continue;
-            };
-            if confirm.hash.is_some() {
-                match confirmed(&passwords, &confirm.hash, &password).await {
-                    Ok(true) => {}
-                    Ok(false) => return refused(shared, conn, request),
-                    Err(Busy) => return busy(shared, conn, request),
-                }
-            }
-            shared.hub().delete_end(conn, confirm)
-        }
         other => {
             shared.hub().error(
                 conn,
@@ -107,23 +96,6 @@ pub async fn run(shared: &Arc<Shared>, conn: u64, msg: ClientMessage) -> After {
             After::Continue
         }
     }
-}
-
-/// Whether the password given matches the stored hash.
-async fn confirmed(
-    passwords: &Arc<Passwords>,
-    hash: &Option<String>,
-    given_password: &Option<gomoku_net::Password>,
-) -> Result<bool, Busy> {
-    passwords
-        .verify(hash.clone(), given(given_password.as_ref()))
-        .await
-}
-
-/// A wrong confirming password: refused, and counted as a failed sign-in.
-fn refused(shared: &Arc<Shared>, conn: u64, request: &str) -> After {
-    shared.hub().confirm_failed(conn, request, Instant::now());
-    After::Continue
 }
 
 /// Too many passwords waiting to be checked: refused at once, to try again.

@@ -19,7 +19,7 @@ use crate::storage::accounts::{
 };
 use gomoku_net::{
     AccountInfo, ClientMessage, ErrorCode, MAX_DEVICE_CHARS, MY_GAMES_PAGE, PROTOCOL_VERSION,
-    Password, ServerMessage, SessionInfo, SignOutWhich,
+    ServerMessage, SessionInfo, SignOutWhich,
 };
 
 /// The window failed sign-ins are counted in, per account (in the database) and per address.
@@ -633,12 +633,6 @@ impl Hub {
             self.close_conn(conn, CloseReason::SIGNED_OUT);
         }
     }
-}
-
-/// Whether `password` was given when the account has one (a request without one, for an
-/// account with one, is refused as a wrong password).
-pub fn given(password: Option<&Password>) -> String {
-    password.map(|p| p.0.clone()).unwrap_or_default()
 }
 
 #[cfg(test)]

@@ -33,6 +33,20 @@ pub fn temp_dir(name: &str) -> PathBuf {
     dir
 }
 
+/// A TCP connection to `addr` from the loopback address `from` (all of 127.0.0.0/8 is this
+/// machine: another address stands for another client).
+pub fn tcp_from(from: &str, addr: &str) -> Result<TcpStream, String> {
+    let to: std::net::SocketAddr = addr.parse().map_err(|e| format!("{addr}: {e}"))?;
+    let local: std::net::SocketAddr = format!("{from}:0")
+        .parse()
+        .map_err(|e| format!("{from}: {e}"))?;
+    let socket = socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None)
+        .map_err(|e| e.to_string())?;
+    socket.bind(&local.into()).map_err(|e| e.to_string())?;
+    socket.connect(&to.into()).map_err(|e| e.to_string())?;
+    Ok(socket.into())
+}
+
 /// A running server process.
 pub struct Server {
     child: Child,
@@ -208,15 +222,7 @@ impl Client {
     /// Connects to `addr` from the loopback address `from` (another client's address: all
     /// of 127.0.0.0/8 is this machine).
     pub fn connect_from(from: &str, addr: &str) -> Result<Client, String> {
-        let to: std::net::SocketAddr = addr.parse().map_err(|e| format!("{addr}: {e}"))?;
-        let local: std::net::SocketAddr = format!("{from}:0")
-            .parse()
-            .map_err(|e| format!("{from}: {e}"))?;
-        let socket = socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None)
-            .map_err(|e| e.to_string())?;
-        socket.bind(&local.into()).map_err(|e| e.to_string())?;
-        socket.connect(&to.into()).map_err(|e| e.to_string())?;
-        Client::over(socket.into(), addr, None)
+        Client::over(tcp_from(from, addr)?, addr, None)
     }
 
     /// Connects to `addr` from the loopback address `from` with extra request `headers` (a
@@ -226,15 +232,7 @@ impl Client {
         addr: &str,
         headers: &[(&str, &str)],
     ) -> Result<Client, String> {
-        let to: std::net::SocketAddr = addr.parse().map_err(|e| format!("{addr}: {e}"))?;
-        let local: std::net::SocketAddr = format!("{from}:0")
-            .parse()
-            .map_err(|e| format!("{from}: {e}"))?;
-        let socket = socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None)
-            .map_err(|e| e.to_string())?;
-        socket.bind(&local.into()).map_err(|e| e.to_string())?;
-        socket.connect(&to.into()).map_err(|e| e.to_string())?;
-        Client::over_with(socket.into(), addr, None, headers)
+        Client::over_with(tcp_from(from, addr)?, addr, None, headers)
     }
 
     fn over(stream: TcpStream, addr: &str, origin: Option<&str>) -> Result<Client, String> {

@@ -130,6 +130,19 @@ pub fn database(name: &str) -> String {
     )
 }
 
+/// The moves stored for game `code` in the database at `url`, in order.
+pub fn stored_moves(url: &str, code: &str) -> Vec<gomoku_engine::Pos> {
+    connect(url)
+        .query(
+            "SELECT x, y FROM moves WHERE code = $1 ORDER BY ply",
+            &[&code],
+        )
+        .expect("read the moves")
+        .iter()
+        .map(|r| gomoku_engine::Pos::new(r.get::<_, i16>(0) as u8, r.get::<_, i16>(1) as u8))
+        .collect()
+}
+
 /// A client of the database at `url` (to look at what the servers stored).
 pub fn connect(url: &str) -> postgres::Client {
     postgres::Client::connect(url, postgres::NoTls).expect("connect to the test database")
